@@ -1,0 +1,20 @@
+# hsearch_add_gtest(<target> [SLOW] SOURCES <files...> [LIBS <targets...>])
+# Builds one GoogleTest executable and registers each test case with ctest. Fast suites carry the
+# ctest label "fast"; SLOW ones the label "slow" (the default test command runs `ctest -LE slow`).
+function(hsearch_add_gtest target)
+  cmake_parse_arguments(ARG "SLOW" "" "SOURCES;LIBS" ${ARGN})
+  add_executable(${target} ${ARG_SOURCES})
+  set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+  target_link_libraries(${target} PRIVATE hsearch::framework GTest::gtest GTest::gtest_main ${ARG_LIBS})
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
+  target_compile_definitions(${target} PRIVATE
+    HSEARCH_DEFAULT_DATA_DIR="${HSEARCH_DATA_DIR}"
+    HSEARCH_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+    HSEARCH_BINARY_DIR="${CMAKE_BINARY_DIR}")
+  if(ARG_SLOW)
+    set(label slow)
+  else()
+    set(label fast)
+  endif()
+  gtest_discover_tests(${target} PROPERTIES LABELS ${label} DISCOVERY_TIMEOUT 60)
+endfunction()

@@ -1,0 +1,16 @@
+#pragma once
+// The hand-written five-state automaton of seed 002 §2.2 step 2: it refuses the words HB, BH,
+// GD and DG (a move straight back to the parent). State 0 is the start; state 1 + l means "the
+// last move had label l". Satisfies hsearch::MovePruner.
+#include <cstdint>
+
+namespace hsearch::fifteen {
+
+struct InverseMovePruner {
+  using StateId = std::uint32_t;
+  StateId start() const { return 0; }
+  bool allows(StateId s, unsigned label) const { return s != 1 + (label ^ 1u); }
+  StateId next(StateId, unsigned label) const { return 1 + label; }
+};
+
+}  // namespace hsearch::fifteen

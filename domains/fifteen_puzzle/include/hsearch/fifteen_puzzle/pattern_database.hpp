@@ -1,0 +1,269 @@
+#pragma once
+// Additive pattern databases for sliding-tile puzzles (Korf & Felner 2002; Felner, Korf &
+// Hanan 2004).
+//
+// A pattern is a set of tiles. Its database holds, for every placement of those tiles on the
+// board, the fewest moves OF PATTERN TILES needed to bring them to their goal cells (moves of
+// other tiles are free). Because each move moves one tile, databases of disjoint patterns can
+// be added and stay admissible. Built by our own breadth-first search over abstract states
+// (placement, blank region): the blank moves freely among the cells not holding pattern tiles,
+// so the abstract state keeps the connected region of free cells holding the blank, and the
+// stored value is the minimum over regions. Placements are numbered by the ranking of
+// k-permutations (index in [0, N!/(N-k)!)); one byte per placement.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "hsearch/core/checked_file.hpp"
+#include "hsearch/fifteen_puzzle/domain.hpp"
+
+namespace hsearch::fifteen {
+
+class PatternDatabase {
+ public:
+  static constexpr unsigned kMaxPatternTiles = 8;
+  static constexpr std::uint8_t kUnset = 0xFF;
+
+  PatternDatabase(const Geometry& geometry, std::vector<unsigned> tiles)
+      : geometry_(geometry), tiles_(std::move(tiles)) {
+    const unsigned n = geometry_.cells();
+    if (tiles_.empty() || tiles_.size() > kMaxPatternTiles) {
+      throw std::invalid_argument("a pattern has 1 to 8 tiles");
+    }
+    std::uint64_t seen = 0;
+    for (unsigned t : tiles_) {
+      if (t == 0 || t >= n || (seen >> t & 1u) != 0) {
+        throw std::invalid_argument("bad pattern tile " + std::to_string(t));
+      }
+      seen |= std::uint64_t{1} << t;
+    }
+    size_ = 1;
+    for (unsigned i = 0; i < tiles_.size(); ++i) size_ *= n - i;
+  }
+
+  const std::vector<unsigned>& tiles() const { return tiles_; }
+  std::uint64_t size() const { return size_; }
+  bool ready() const { return table_.size() == size_; }
+  const std::vector<std::uint8_t>& table() const { return table_; }
+
+  // What the table was built for: written into and checked against the cache file.
+  std::string params() const {
+    std::string p = std::to_string(geometry_.width()) + "x" + std::to_string(geometry_.height()) +
+                    " goal=0..N-1 additive blank-region-bfs v1 tiles=";
+    return p + joined(",");
+  }
+  std::string file_name() const {
+    std::string f = "fifteen-pdb-" + std::to_string(geometry_.width()) + "x" +
+                    std::to_string(geometry_.height()) + "-";
+    return f + joined("_") + ".tbl";
+  }
+  static constexpr const char* kKind = "sliding-tile-additive-pdb";
+
+  // std::popcount is a library call unless the build targets a CPU with POPCNT; this SWAR
+  // count stays inline on every target (it is in every heuristic lookup).
+  static unsigned bit_count(std::uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return static_cast<unsigned>((x * 0x0101010101010101ULL) >> 56);
+  }
+
+  // Rank of a placement: positions[i] is the cell of tiles()[i].
+  std::uint64_t rank(const std::uint8_t* positions) const {
+    const unsigned n = geometry_.cells();
+    std::uint64_t used = 0, index = 0;
+    for (unsigned i = 0; i < tiles_.size(); ++i) {
+      const unsigned p = positions[i];
+      const unsigned smaller_used = bit_count(used & ((std::uint64_t{1} << p) - 1));
+      index = index * (n - i) + (p - smaller_used);
+      used |= std::uint64_t{1} << p;
+    }
+    return index;
+  }
+
+  void unrank(std::uint64_t index, std::uint8_t* positions) const {
+    const unsigned n = geometry_.cells();
+    const unsigned k = static_cast<unsigned>(tiles_.size());
+    unsigned digits[kMaxPatternTiles];
+    for (unsigned i = k; i-- > 0;) {
+      digits[i] = static_cast<unsigned>(index % (n - i));
+      index /= (n - i);
+    }
+    std::uint64_t used = 0;
+    for (unsigned i = 0; i < k; ++i) {
+      unsigned skip = digits[i];  // the skip-th free cell
+      unsigned p = 0;
+      for (;; ++p) {
+        if ((used >> p & 1u) == 0) {
+          if (skip == 0) break;
+          --skip;
+        }
+      }
+      positions[i] = static_cast<std::uint8_t>(p);
+      used |= std::uint64_t{1} << p;
+    }
+  }
+
+  unsigned value(std::uint64_t index) const { return table_[index]; }
+  // Placements reached by the last build() (0 after load()).
+  std::uint64_t reachable() const { return reachable_; }
+
+  // Breadth-first search from the goal placement. `log` (may be null) gets one progress line
+  // per depth. Peak memory: the table (1 byte/placement), a mask of visited blank cells per
+  // placement (2 bytes for boards of <= 16 cells, 4 for <= 32, 8 beyond), and two layers of
+  // 8-byte queue entries.
+  void build(std::ostream* log = nullptr) {
+    const unsigned n = geometry_.cells();
+    if (n <= 16) {
+      build_with<std::uint16_t>(log);
+    } else if (n <= 32) {
+      build_with<std::uint32_t>(log);
+    } else {
+      build_with<std::uint64_t>(log);
+    }
+  }
+
+  void set_table(std::vector<std::uint8_t> table) {
+    if (table.size() != size_) throw std::invalid_argument("pattern database size mismatch");
+    table_ = std::move(table);
+  }
+
+  void save(const std::filesystem::path& file) const {
+    write_table_file(file, kKind, params(), table_);
+  }
+  // Throws TableFileError when the file is missing, of another kind/pattern, or corrupt.
+  void load(const std::filesystem::path& file) {
+    set_table(read_table_file(file, kKind, params()));
+  }
+
+ private:
+  std::string joined(const char* separator) const {
+    std::string out;
+    for (std::size_t i = 0; i < tiles_.size(); ++i) {
+      if (i != 0) out += separator;
+      out += std::to_string(tiles_[i]);
+    }
+    return out;
+  }
+
+  // Cells reachable from `from` through cells not in `blocked`: a bit-parallel flood fill.
+  std::uint64_t region(unsigned from, std::uint64_t blocked) const {
+    const std::uint64_t open = board_ & ~blocked;
+    const unsigned w = geometry_.width();
+    std::uint64_t reached = std::uint64_t{1} << from;
+    for (;;) {
+      const std::uint64_t grown =
+          (reached | ((reached << 1) & not_first_col_) | ((reached >> 1) & not_last_col_) |
+           (reached << w) | (reached >> w)) &
+          open;
+      if (grown == reached) return reached;
+      reached = grown;
+    }
+  }
+
+  template <class Mask>
+  void build_with(std::ostream* log) {
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
+    const unsigned k = std::min(static_cast<unsigned>(tiles_.size()), kMaxPatternTiles);
+    const unsigned n = geometry_.cells();
+    board_ = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    not_first_col_ = not_last_col_ = board_;
+    for (unsigned p = 0; p < n; ++p) {
+      if (geometry_.col(p) == 0) not_first_col_ &= ~(std::uint64_t{1} << p);
+      if (geometry_.col(p) + 1 == geometry_.width()) not_last_col_ &= ~(std::uint64_t{1} << p);
+    }
+    std::array<std::uint64_t, 64> adjacent{};
+    for (unsigned p = 0; p < n; ++p) {
+      for (unsigned l = 0; l < 4; ++l) {
+        if (const int q = geometry_.neighbour(p, l); q >= 0) adjacent[p] |= std::uint64_t{1} << q;
+      }
+    }
+    std::vector<std::uint8_t> table(size_, kUnset);
+    std::vector<Mask> visited(size_, 0);
+    // A queue entry packs the pattern tiles' cells (6 bits each) and the blank's cell, so
+    // nothing needs unranking: (cell of tile 0) | (cell of tile 1) << 6 | ... | blank << 6k.
+    std::vector<std::uint64_t> layer, next;
+    const auto pack = [k](const std::uint8_t* pos, unsigned blank) {
+      std::uint64_t e = blank;
+      for (unsigned i = k; i-- > 0;) e = (e << 6) | pos[i];
+      return e;
+    };
+
+    std::uint8_t pos[kMaxPatternTiles];
+    for (unsigned i = 0; i < k; ++i) pos[i] = static_cast<std::uint8_t>(tiles_[i]);
+    {
+      const std::uint64_t idx = rank(pos);
+      std::uint64_t occupied = 0;
+      for (unsigned i = 0; i < k; ++i) occupied |= std::uint64_t{1} << pos[i];
+      visited[idx] = static_cast<Mask>(region(0, occupied));
+      table[idx] = 0;
+      layer.push_back(pack(pos, 0));
+    }
+    std::uint64_t placements = 1;
+    for (unsigned depth = 0; !layer.empty(); ++depth) {
+      if (depth + 1 >= kUnset) throw std::runtime_error("pattern database depth overflow");
+      next.clear();
+      for (const std::uint64_t entry : layer) {
+        std::uint64_t occupied = 0;
+        std::uint64_t e = entry;
+        for (unsigned i = 0; i < k; ++i, e >>= 6) {
+          pos[i] = static_cast<std::uint8_t>(e & 63);
+          occupied |= std::uint64_t{1} << pos[i];
+        }
+        const std::uint64_t free_cells = region(static_cast<unsigned>(e), occupied);
+        // A pattern tile next to the blank's region may slide into any adjacent region cell.
+        for (unsigned i = 0; i < k; ++i) {
+          const unsigned q = pos[i];
+          std::uint64_t targets = adjacent[q] & free_cells;
+          while (targets != 0) {
+            const unsigned c = static_cast<unsigned>(std::countr_zero(targets));
+            targets &= targets - 1;
+            pos[i] = static_cast<std::uint8_t>(c);
+            const std::uint64_t child = rank(pos);
+            if ((visited[child] >> q & 1u) == 0) {
+              const std::uint64_t child_occupied =
+                  (occupied & ~(std::uint64_t{1} << q)) | (std::uint64_t{1} << c);
+              visited[child] |= static_cast<Mask>(region(q, child_occupied));
+              if (table[child] == kUnset) {
+                table[child] = static_cast<std::uint8_t>(depth + 1);
+                ++placements;
+              }
+              next.push_back(pack(pos, q));
+            }
+            pos[i] = static_cast<std::uint8_t>(q);
+          }
+        }
+      }
+      if (log != nullptr) {
+        *log << "  pdb " << file_name() << ": depth " << depth + 1 << ", " << next.size()
+             << " abstract states, " << placements << "/" << size_ << " placements, "
+             << std::chrono::duration<double>(Clock::now() - t0).count() << " s\n";
+      }
+      layer.swap(next);
+      if (next.capacity() > 2 * layer.size() + 1024) std::vector<std::uint64_t>().swap(next);
+    }
+    // Every placement is reachable unless the pattern holds all tiles (then parity leaves half
+    // of them unreachable: those stay kUnset and never match a solvable board).
+    reachable_ = placements;
+    table_ = std::move(table);
+  }
+
+  Geometry geometry_;
+  std::vector<unsigned> tiles_;
+  std::uint64_t size_ = 0;
+  std::uint64_t reachable_ = 0;
+  std::uint64_t board_ = 0, not_first_col_ = 0, not_last_col_ = 0;  // build-time cell masks
+  std::vector<std::uint8_t> table_;
+};
+
+}  // namespace hsearch::fifteen

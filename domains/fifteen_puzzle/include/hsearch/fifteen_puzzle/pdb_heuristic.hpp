@@ -1,0 +1,120 @@
+#pragma once
+// The additive pattern-database heuristic: the sum of the databases of disjoint patterns, and
+// on square boards also the same databases looked up on the board reflected about the main
+// diagonal (the goal is symmetric: tile at row r, column c <-> row c, column r), taking the
+// max of the two sums (Korf & Felner 2002). Admissible.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "hsearch/fifteen_puzzle/domain.hpp"
+#include "hsearch/fifteen_puzzle/pattern_database.hpp"
+#include "hsearch/fifteen_puzzle/pdb_cache.hpp"
+
+namespace hsearch::fifteen {
+
+// Named partitions of the tiles into disjoint patterns.
+struct Partition {
+  std::string name;
+  unsigned width, height;
+  std::vector<std::vector<unsigned>> patterns;
+};
+
+inline std::vector<Partition> known_partitions() {
+  return {
+      {"pdb-555", 4, 4, {{1, 2, 3, 5, 6}, {4, 7, 8, 11, 12}, {9, 10, 13, 14, 15}}},
+      {"pdb-663", 4, 4, {{1, 5, 6, 9, 10, 13}, {7, 8, 11, 12, 14, 15}, {2, 3, 4}}},
+      {"pdb-78", 4, 4, {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
+      {"pdb-6666", 5, 5,
+       {{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21},
+        {17, 18, 19, 22, 23, 24}}},
+      {"pdb-333", 3, 3, {{1, 2, 3}, {4, 5, 6}, {7, 8}}},  // small: tests on the 8-puzzle
+  };
+}
+
+inline const Partition* find_partition(const std::string& name) {
+  static const auto all = known_partitions();
+  for (const auto& p : all) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+template <class Board>
+class AdditivePdb {
+ public:
+  using Domain = SlidingTilePuzzle<Board>;
+  static constexpr unsigned kMax = Board::kMaxCells;
+
+  AdditivePdb(const Domain& domain, std::vector<std::shared_ptr<const PatternDatabase>> pdbs,
+              bool reflect)
+      : cells_(domain.cells()), pdbs_(std::move(pdbs)), reflect_(reflect) {
+    const Geometry& g = domain.geometry();
+    if (reflect_ && g.width() != g.height()) {
+      throw std::invalid_argument("reflected lookup needs a square board");
+    }
+    std::uint64_t covered = 0;
+    for (const auto& pdb : pdbs_) {
+      if (!pdb->ready()) throw std::invalid_argument("pattern database not built");
+      for (unsigned t : pdb->tiles()) {
+        if ((covered >> t & 1u) != 0) throw std::invalid_argument("patterns overlap: not additive");
+        covered |= std::uint64_t{1} << t;
+      }
+    }
+    for (unsigned p = 0; p < cells_; ++p) {
+      transpose_[p] = static_cast<std::uint8_t>(g.col(p) * g.width() + g.row(p));
+    }
+  }
+
+  AdditivePdb(const Domain& domain, const Partition& partition, bool reflect,
+              const std::filesystem::path& cache_dir, std::ostream* log)
+      : AdditivePdb(domain, load_all(domain, partition, cache_dir, log), reflect) {}
+
+  int estimate(const Board& s) const {
+    std::array<std::uint8_t, kMax> where{};  // where[tile] = cell
+    for (unsigned p = 0; p < cells_; ++p) where[s.at(p)] = static_cast<std::uint8_t>(p);
+    std::uint8_t pos[PatternDatabase::kMaxPatternTiles];
+    int regular = 0;
+    for (const auto& pdb : pdbs_) {
+      const auto& tiles = pdb->tiles();
+      for (std::size_t i = 0; i < tiles.size(); ++i) pos[i] = where[tiles[i]];
+      regular += pdb->value(pdb->rank(pos));
+    }
+    if (!reflect_) return regular;
+    // Reflected board: tile T(t) stands at cell T(where[t]); so pattern tile u of the reflected
+    // board sits at T(where[T(u)]) (tile numbers equal goal cells).
+    int reflected = 0;
+    for (const auto& pdb : pdbs_) {
+      const auto& tiles = pdb->tiles();
+      for (std::size_t i = 0; i < tiles.size(); ++i) pos[i] = transpose_[where[transpose_[tiles[i]]]];
+      reflected += pdb->value(pdb->rank(pos));
+    }
+    return std::max(regular, reflected);
+  }
+
+ private:
+  static std::vector<std::shared_ptr<const PatternDatabase>> load_all(
+      const Domain& domain, const Partition& partition, const std::filesystem::path& dir,
+      std::ostream* log) {
+    if (partition.width != domain.width() || partition.height != domain.height()) {
+      throw std::invalid_argument(partition.name + " is for " + std::to_string(partition.width) +
+                                  "x" + std::to_string(partition.height) + " boards");
+    }
+    std::vector<std::shared_ptr<const PatternDatabase>> out;
+    for (const auto& tiles : partition.patterns) {
+      out.push_back(load_or_build_pdb(domain.geometry(), tiles, dir, log));
+    }
+    return out;
+  }
+
+  unsigned cells_;
+  std::vector<std::shared_ptr<const PatternDatabase>> pdbs_;
+  bool reflect_;
+  std::array<std::uint8_t, kMax> transpose_{};
+};
+
+}  // namespace hsearch::fifteen

@@ -1,0 +1,65 @@
+#pragma once
+// Freeze deadlocks (thesis 8.2.1: the 2x2 square and the four Z shapes; seed 004 §2.2: boxes
+// blocking each other against walls), by one exact rule instead of a list of shapes.
+//
+// A box is blocked along an axis (horizontal or vertical) when it can never usefully move along
+// it: a wall on either side (it cannot be pushed toward the wall, and the player cannot stand
+// in the wall to push it away), or dead cells on both sides (any push along the axis makes a
+// dead-square deadlock), or a frozen box on either side. A set S of boxes is frozen when every
+// box of S is blocked along both axes counting only boxes of S as frozen: then no box of S can
+// ever be the first to move. The largest frozen set is the greatest fixpoint of "remove the
+// boxes that are not blocked"; we compute it on the boxes 4-connected to the box just pushed
+// (a push can only create frozen sets that contain the pushed box). A frozen box that is not on
+// a goal can never reach one: the state is a deadlock. This never prunes a solvable state, so
+// it keeps push-optimality.
+#include <array>
+#include <cstdint>
+
+#include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/cell_set.hpp"
+
+namespace hsearch::sokoban {
+
+// True when the boxes connected to `cell` contain a frozen box that is not on a goal.
+inline bool frozen_deadlock(const Board& board, const CellSet& boxes, int cell) {
+  // The cluster: boxes 4-connected to `cell`.
+  std::array<std::uint16_t, kMaxCells> cluster;
+  int size = 0;
+  CellSet in_set;
+  cluster[static_cast<std::size_t>(size++)] = static_cast<std::uint16_t>(cell);
+  in_set.set(cell);
+  for (int i = 0; i < size; ++i) {
+    for (int d = 0; d < 4; ++d) {
+      const std::uint16_t n = board.neighbor(cluster[static_cast<std::size_t>(i)], d);
+      if (n != kNoCell && boxes.test(n) && !in_set.test(n)) {
+        in_set.set(n);
+        cluster[static_cast<std::size_t>(size++)] = n;
+      }
+    }
+  }
+  auto blocked = [&](int c, int d) {  // along the axis of direction d
+    const std::uint16_t a = board.neighbor(c, d), b = board.neighbor(c, opposite(d));
+    if (a == kNoCell || b == kNoCell) return true;
+    if (!board.is_live(a) && !board.is_live(b)) return true;
+    return in_set.test(a) || in_set.test(b);
+  };
+  // Greatest fixpoint: drop unblocked boxes until nothing changes.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < size; ++i) {
+      const int c = cluster[static_cast<std::size_t>(i)];
+      if (!in_set.test(c)) continue;
+      if (!blocked(c, kUp) || !blocked(c, kLeft)) {
+        in_set.reset(c);
+        changed = true;
+      }
+    }
+  }
+  for (int i = 0; i < size; ++i) {
+    const int c = cluster[static_cast<std::size_t>(i)];
+    if (in_set.test(c) && !board.is_goal(c)) return true;
+  }
+  return false;
+}
+
+}  // namespace hsearch::sokoban

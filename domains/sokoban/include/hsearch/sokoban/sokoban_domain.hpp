@@ -1,0 +1,244 @@
+#pragma once
+// Sokoban as a search domain over pushes (thesis 4.1, 5.2): a move is one push, every push
+// costs 1, so an optimal plan is push-optimal. Satisfies hsearch::Domain and PackableDomain.
+//
+// State (thesis 5.2, 5.5): the box set (a CellSet over the board's cells; boxes only ever stand
+// on live cells, which come first) and the normalised player — the smallest cell the player can
+// reach without pushing. Two states are equal when both agree. The state also carries what
+// apply() maintains incrementally and equality ignores: the player's reachable area, the
+// Zobrist hash, each box's cell (the rows of the matching), the box-goal assignment with its
+// dual potentials (warm-started after each push), the lower bound `h`, and the last push (move
+// ordering only).
+//
+// Lower bound `h`: the minimum-cost perfect box-goal matching (Hungarian method, hungarian.hpp)
+// over the pusher-aware push distances (board.hpp); dead_end when no perfect matching exists,
+// when a box stands on a dead cell, or when a freeze deadlock (freeze.hpp) holds. All of these
+// are exact or admissible, so IDA* and A* stay push-optimal.
+//
+// apply() returns the whole previous state as its Undo (about 1 KB copied: cheaper than
+// recomputing the reach and the matching). Nothing is allocated per node: the flood fill, the
+// move list and the matching work in fixed-size arrays on the stack.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "hsearch/core/cost.hpp"
+#include "hsearch/core/domain.hpp"
+#include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/cell_set.hpp"
+#include "hsearch/sokoban/freeze.hpp"
+#include "hsearch/sokoban/hungarian.hpp"
+
+namespace hsearch::sokoban {
+
+class SokobanDomain {
+ public:
+  struct State;
+  using Cost = int;
+  static constexpr bool kUnitCost = true;
+  // Cost of a box-goal pair with no push path: larger than any real total.
+  static constexpr std::int32_t kInfiniteCost = 1 << 20;
+
+  // A push: the box on cell `from` moves one square in direction `dir`. Moves name cells, not
+  // box numbers, so a plan replays on any state with the same boxes (A* rebuilds its states
+  // from keys, which may number the boxes differently).
+  struct Move {
+    std::uint16_t from = 0;
+    std::uint8_t dir = 0;  // Direction of the push
+  };
+
+  struct State {
+    CellSet boxes;
+    std::uint16_t player = kNoCell;  // normalised: smallest reachable cell
+    // Derived (not compared):
+    CellSet reach;
+    std::uint64_t hash = 0;
+    Cost h = 0;
+    std::uint8_t last_box = 0xFF;
+    std::uint8_t last_dir = 0;
+    std::array<std::uint16_t, kMaxBoxes> box_cell{};
+    Assignment<kMaxBoxes> match;
+
+    bool operator==(const State& o) const { return player == o.player && boxes == o.boxes; }
+  };
+  using Undo = State;
+
+ private:
+  // The matching's costs for a state: pushes from each box's cell to each goal.
+  struct CostFn {
+    const SokobanDomain* domain;
+    const State* state;
+    std::int32_t operator()(int row, int col) const {
+      if (row >= domain->boxes_) return 0;  // dummy rows when there are more goals than boxes
+      const std::uint16_t d = domain->board_->distance(col, state->box_cell[static_cast<std::size_t>(row)]);
+      return d == kUnreachable ? kInfiniteCost : static_cast<std::int32_t>(d);
+    }
+  };
+  CostFn cost_fn(const State& s) const { return CostFn{this, &s}; }
+
+ public:
+
+  // The compact form stored by A* and the transposition table.
+  struct Key {
+    CellSet boxes;
+    std::uint16_t player = kNoCell;
+    bool operator==(const Key&) const = default;
+  };
+
+  explicit SokobanDomain(const Board& board)
+      : board_(&board),
+        boxes_(static_cast<int>(board.initial_boxes().size())),
+        size_(static_cast<int>(board.goals().size())) {}
+
+  const Board& board() const { return *board_; }
+  int box_count() const { return boxes_; }
+
+  // The level's start; h is dead_end when the start is already a deadlock.
+  State initial_state() const {
+    State s;
+    int i = 0;
+    for (std::uint16_t c : board_->initial_boxes()) {
+      s.boxes.set(c);
+      s.box_cell[static_cast<std::size_t>(i++)] = c;
+    }
+    set_player(s, board_->initial_player());
+    s.hash = box_hash(s) ^ board_->zobrist_player(s.player);
+    s.h = full_bound(s);
+    return s;
+  }
+
+  template <class F>
+  void for_each_move(const State& s, F&& f) const {
+    // Pushes of the box pushed last come first, the same direction first (fewer player steps,
+    // and the thesis's observation that boxes tend to travel in runs).
+    std::array<Move, kMaxBoxes * 4> moves;
+    int count = 0;
+    auto consider = [&](int i, int d) {
+      const std::uint16_t from = s.box_cell[static_cast<std::size_t>(i)];
+      const std::uint16_t to = board_->neighbor(from, d);
+      const std::uint16_t behind = board_->neighbor(from, opposite(d));
+      if (to == kNoCell || behind == kNoCell) return;
+      if (!board_->is_live(to) || s.boxes.test(to) || !s.reach.test(behind)) return;
+      moves[static_cast<std::size_t>(count++)] = Move{from, static_cast<std::uint8_t>(d)};
+    };
+    if (s.last_box != 0xFF) {
+      consider(s.last_box, s.last_dir);
+      for (int d = 0; d < 4; ++d)
+        if (d != s.last_dir) consider(s.last_box, d);
+    }
+    for (int i = 0; i < boxes_; ++i) {
+      if (i == s.last_box) continue;
+      for (int d = 0; d < 4; ++d) consider(i, d);
+    }
+    for (int k = 0; k < count; ++k) f(moves[static_cast<std::size_t>(k)]);
+  }
+
+  Cost cost(const State&, const Move&) const { return 1; }
+
+  Undo apply(State& s, const Move& m) const {
+    Undo previous = s;
+    const std::uint16_t from = m.from;
+    const std::uint16_t to = board_->neighbor(from, m.dir);
+    int row = 0;
+    while (s.box_cell[static_cast<std::size_t>(row)] != from) ++row;
+    s.boxes.reset(from);
+    s.boxes.set(to);
+    s.box_cell[static_cast<std::size_t>(row)] = to;
+    s.hash ^= board_->zobrist_box(from) ^ board_->zobrist_box(to) ^ board_->zobrist_player(s.player);
+    set_player(s, from);
+    s.hash ^= board_->zobrist_player(s.player);
+    s.last_box = static_cast<std::uint8_t>(row);
+    s.last_dir = m.dir;
+    if (frozen_deadlock(*board_, s.boxes, to)) {
+      s.h = dead_end<Cost>();
+    } else {
+      const auto c = cost_fn(s);
+      reassign_row(s.match, size_, row, c);
+      s.h = bound_of(s);
+    }
+    return previous;
+  }
+
+  void undo(State& s, const Move&, const Undo& previous) const { s = previous; }
+
+  bool is_goal(const State& s) const { return s.boxes.subset_of(board_->goal_set()); }
+  std::uint64_t hash(const State& s) const { return s.hash; }
+
+  Key pack(const State& s) const { return Key{s.boxes, s.player}; }
+  State unpack(const Key& k) const {
+    State s;
+    s.boxes = k.boxes;
+    int i = 0;
+    k.boxes.for_each([&](int c) { s.box_cell[static_cast<std::size_t>(i++)] = static_cast<std::uint16_t>(c); });
+    set_player(s, k.player);
+    s.hash = box_hash(s) ^ board_->zobrist_player(s.player);
+    s.h = full_bound(s);
+    return s;
+  }
+
+  // The lower bound from scratch (no warm start): dead cells, freeze deadlocks, matching.
+  Cost full_bound(State& s) const {
+    for (int i = 0; i < boxes_; ++i) {
+      const int c = s.box_cell[static_cast<std::size_t>(i)];
+      if (!board_->is_live(c)) return dead_end<Cost>();
+    }
+    for (int i = 0; i < boxes_; ++i) {
+      if (frozen_deadlock(*board_, s.boxes, s.box_cell[static_cast<std::size_t>(i)])) return dead_end<Cost>();
+    }
+    solve_assignment(s.match, size_, cost_fn(s));
+    return bound_of(s);
+  }
+
+  std::string move_name(const Move& m) const {
+    return std::string(1, kPushLetter[m.dir]) + "@" + std::to_string(board_->row(m.from) + 1) + "," +
+           std::to_string(board_->col(m.from) + 1);
+  }
+
+ private:
+  Cost bound_of(const State& s) const {
+    const std::int64_t total = assignment_cost(s.match, size_, cost_fn(s));
+    return total >= kInfiniteCost ? dead_end<Cost>() : static_cast<Cost>(total);
+  }
+
+  std::uint64_t box_hash(const State& s) const {
+    std::uint64_t h = 0;
+    s.boxes.for_each([&](int c) { h ^= board_->zobrist_box(c); });
+    return h;
+  }
+
+  // Flood fill of the player's area from `from`; sets reach and the normalised player.
+  void set_player(State& s, std::uint16_t from) const {
+    std::array<std::uint16_t, kMaxCells> stack;
+    int top = 0;
+    s.reach.clear();
+    s.reach.set(from);
+    stack[static_cast<std::size_t>(top++)] = from;
+    int smallest = from;
+    while (top > 0) {
+      const std::uint16_t c = stack[static_cast<std::size_t>(--top)];
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = board_->neighbor(c, d);
+        if (n == kNoCell || s.reach.test(n) || s.boxes.test(n)) continue;
+        s.reach.set(n);
+        smallest = std::min<int>(smallest, n);
+        stack[static_cast<std::size_t>(top++)] = n;
+      }
+    }
+    s.player = static_cast<std::uint16_t>(smallest);
+  }
+
+  const Board* board_;
+  int boxes_;
+  int size_;  // the matching's size: the number of goals (>= boxes)
+};
+
+static_assert(Domain<SokobanDomain>);
+static_assert(PackableDomain<SokobanDomain>);
+
+// The heuristic the searches use: the lower bound the domain keeps in each state.
+struct PushLowerBound {
+  int estimate(const SokobanDomain::State& s) const { return s.h; }
+};
+
+}  // namespace hsearch::sokoban

@@ -1,0 +1,116 @@
+#pragma once
+// The domain contract: what a search problem must provide so that every
+// algorithm of the framework (BFS, DFS, A*, IDA*) can solve it.
+//
+// Required (checked by the concept `Domain`):
+//   typename State      copyable, equality-comparable; the full search state.
+//   typename Move       small and copyable; one applicable action.
+//   typename Undo       what undo() needs to restore the state (may be an empty struct).
+//   typename Cost       an integer type; the cost of moves and paths.
+//
+//   template <class F> void for_each_move(const State& s, F&& f) const;
+//       calls f(move) once per move applicable in s, in the domain's preferred order.
+//       It must not allocate per call (keep scratch buffers as members).
+//   Cost  cost(const State& before, const Move& m) const;   // cost of m, >= 0
+//   Undo  apply(State& s, const Move& m) const;             // in place
+//   void  undo(State& s, const Move& m, const Undo& u) const; // exact inverse of apply
+//   bool  is_goal(const State& s) const;
+//   std::uint64_t hash(const State& s) const;   // need not be unique: tables compare states
+//
+// Optional (detected with `requires`; see the traits below):
+//   static constexpr unsigned kLabelCount;  unsigned label(const Move&) const;
+//       move labels in [0, kLabelCount) for move-pruning automata (kLabelCount <= 64).
+//   unsigned inverse_label(unsigned) const;  the label that undoes a label (inverse-move pruning).
+//   static constexpr bool kUnitCost = true;  every move costs 1: BFS and depth-iterative
+//       DFS are then optimal. Absent means "costs may differ".
+//   typename Key; Key pack(const State&) const; State unpack(const Key&) const;
+//       a compact form that best-first searches and transposition tables store instead of State.
+//   std::string move_name(const Move&) const;     used by traces and DOT output.
+//   std::string state_string(const State&) const; used by traces and DOT output.
+//
+// A domain object may keep mutable scratch buffers, so one domain object serves
+// one search at a time; run parallel searches on separate domain objects.
+#include <concepts>
+#include <cstdint>
+#include <string>
+
+namespace hsearch {
+
+namespace detail {
+// A stand-in for the callback a search passes to for_each_move.
+template <class Move>
+struct MoveSinkArchetype {
+  void operator()(const Move&) const {}
+};
+}  // namespace detail
+
+template <class D>
+concept Domain =
+    std::copyable<typename D::State> && std::equality_comparable<typename D::State> &&
+    std::copyable<typename D::Move> && std::copy_constructible<typename D::Undo> &&
+    std::integral<typename D::Cost> &&
+    requires(const D& d, typename D::State& s, const typename D::State& cs,
+             const typename D::Move& m, const typename D::Undo& u,
+             detail::MoveSinkArchetype<typename D::Move> sink) {
+      d.for_each_move(cs, sink);
+      { d.cost(cs, m) } -> std::same_as<typename D::Cost>;
+      { d.apply(s, m) } -> std::same_as<typename D::Undo>;
+      d.undo(s, m, u);
+      { d.is_goal(cs) } -> std::convertible_to<bool>;
+      { d.hash(cs) } -> std::convertible_to<std::uint64_t>;
+    };
+
+// Moves carry labels: move-pruning automata can be used.
+template <class D>
+concept LabelledDomain = Domain<D> && requires(const D& d, const typename D::Move& m) {
+  { D::kLabelCount } -> std::convertible_to<unsigned>;
+  { d.label(m) } -> std::convertible_to<unsigned>;
+} && (D::kLabelCount >= 1 && D::kLabelCount <= 64);
+
+// Every label has an inverse: the inverse-move automaton can be built.
+template <class D>
+concept InvertibleLabels = LabelledDomain<D> && requires(const D& d, unsigned l) {
+  { d.inverse_label(l) } -> std::convertible_to<unsigned>;
+};
+
+template <class D>
+constexpr bool has_unit_cost() {
+  if constexpr (requires { D::kUnitCost; }) {
+    return static_cast<bool>(D::kUnitCost);
+  } else {
+    return false;
+  }
+}
+
+// The domain has a compact key form for stored states.
+template <class D>
+concept PackableDomain = Domain<D> && requires(const D& d, const typename D::State& s,
+                                               const typename D::Key& k) {
+  requires std::equality_comparable<typename D::Key>;
+  requires std::copyable<typename D::Key>;
+  { d.pack(s) } -> std::same_as<typename D::Key>;
+  { d.unpack(k) } -> std::same_as<typename D::State>;
+};
+
+// How a domain names a move / a state for people (traces, DOT); a fallback otherwise.
+template <Domain D>
+std::string move_name(const D& d, const typename D::Move& m) {
+  if constexpr (requires { { d.move_name(m) } -> std::convertible_to<std::string>; }) {
+    return d.move_name(m);
+  } else if constexpr (LabelledDomain<D>) {
+    return "label " + std::to_string(d.label(m));
+  } else {
+    return "move";
+  }
+}
+
+template <Domain D>
+std::string state_string(const D& d, const typename D::State& s) {
+  if constexpr (requires { { d.state_string(s) } -> std::convertible_to<std::string>; }) {
+    return d.state_string(s);
+  } else {
+    return "#" + std::to_string(d.hash(s));
+  }
+}
+
+}  // namespace hsearch

@@ -1,0 +1,39 @@
+#pragma once
+// Observer hooks for progress lines and teaching traces.
+//
+// Every search takes an observer (default NullObserver). Derive from NullObserver and
+// override (hide) only the hooks you need; the others stay empty inline functions that the
+// compiler removes, so an unused observer costs nothing.
+//
+// Hooks (all optional):
+//   on_iteration_begin(bound)                  IDA* / IDDFS: an iteration starts
+//   on_iteration_end(const IterationStats&)    IDA* / IDDFS: an iteration ended
+//   on_expand(state, g, h)                     a node is expanded
+//   on_generate(parent, child, move, g, h)     a child was generated (h may be dead_end)
+//   on_reopen(state, old_g, new_g)             A*: a closed node was reopened
+//   on_progress(const Statistics&, seconds)    about every LimitGuard::kCheckInterval expansions
+// `kWantsNodes` tells searches whether to call on_expand / on_generate at all (they can be
+// costly to prepare); `kWantsProgress` likewise for on_progress.
+#include <cstdint>
+
+#include "hsearch/core/result.hpp"
+
+namespace hsearch {
+
+struct NullObserver {
+  static constexpr bool kWantsNodes = false;
+  static constexpr bool kWantsProgress = false;
+
+  void on_iteration_begin(std::int64_t /*bound*/) {}
+  void on_iteration_end(const IterationStats& /*it*/) {}
+  template <class State>
+  void on_expand(const State& /*s*/, std::int64_t /*g*/, std::int64_t /*h*/) {}
+  template <class State, class Move>
+  void on_generate(const State& /*parent*/, const State& /*child*/, const Move& /*m*/,
+                   std::int64_t /*g*/, std::int64_t /*h*/) {}
+  template <class State>
+  void on_reopen(const State& /*s*/, std::int64_t /*old_g*/, std::int64_t /*new_g*/) {}
+  void on_progress(const Statistics& /*stats*/, double /*seconds*/) {}
+};
+
+}  // namespace hsearch

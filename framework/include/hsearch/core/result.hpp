@@ -1,0 +1,99 @@
+#pragma once
+// The one result every search returns: status, cost, plan, statistics.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hsearch {
+
+enum class Status {
+  solved,       // a plan to a goal was found (see Result::optimal for what is proven about it)
+  no_solution,  // proven: no goal is reachable (the whole relevant space was exhausted)
+  stopped,      // a limit stopped the search first: Result::stop_reason names it
+};
+
+enum class StopReason {
+  none,          // the search was not stopped
+  node_limit,    // Limits::max_expanded expansions were reached
+  time_limit,    // Limits::max_seconds elapsed
+  memory_limit,  // the search's own tables would exceed Limits::max_bytes
+  interrupted,   // the stop flag was raised (Ctrl-C)
+  depth_limit,   // depth-limited DFS: a branch was cut at the depth limit and no goal was found
+};
+
+inline const char* to_string(Status s) {
+  switch (s) {
+    case Status::solved: return "solved";
+    case Status::no_solution: return "no_solution";
+    case Status::stopped: return "stopped";
+  }
+  return "?";
+}
+
+inline const char* to_string(StopReason r) {
+  switch (r) {
+    case StopReason::none: return "none";
+    case StopReason::node_limit: return "node_limit";
+    case StopReason::time_limit: return "time_limit";
+    case StopReason::memory_limit: return "memory_limit";
+    case StopReason::interrupted: return "interrupted";
+    case StopReason::depth_limit: return "depth_limit";
+  }
+  return "?";
+}
+
+// One IDA* (or iterative-deepening DFS) iteration.
+struct IterationStats {
+  std::int64_t bound = 0;       // the f-bound (IDA*) or depth/cost bound (IDDFS) of this iteration
+  std::uint64_t expanded = 0;   // nodes expanded during this iteration
+  std::uint64_t generated = 0;  // children generated during this iteration
+  std::uint64_t pruned = 0;     // moves the pruning automaton refused during this iteration
+  std::int64_t next_bound = 0;  // smallest f that exceeded the bound (-1: nothing exceeded it)
+  double seconds = 0;           // wall time of this iteration
+};
+
+// Counters, each with one meaning across all algorithms.
+struct Statistics {
+  // Nodes whose successors were generated (a goal node found by a goal test is not expanded).
+  std::uint64_t expanded = 0;
+  // Children created by applying a move (after automaton pruning, before any other test):
+  // includes children later dropped as duplicates, dead ends, or beyond the IDA* bound.
+  std::uint64_t generated = 0;
+  // Moves refused by the move-pruning automaton (never applied, not in `generated`).
+  std::uint64_t pruned = 0;
+  // Generated children dropped because an equal state was already known at no greater cost
+  // (closed/open list in best-first searches, transposition table in IDA*).
+  std::uint64_t duplicates = 0;
+  // A*: closed nodes put back on the open list because a cheaper path reached them.
+  std::uint64_t reopened = 0;
+  // Children pruned because the heuristic returned dead_end (proven unable to reach a goal).
+  std::uint64_t dead_ends = 0;
+  // IDA* / iterative deepening: one entry per iteration, in order.
+  std::vector<IterationStats> iterations;
+  // Wall-clock seconds of the whole search.
+  double seconds = 0;
+  // Peak bytes held by the search's own data structures (node store, hash table, queue,
+  // transposition table, recursion path); excludes the domain's and heuristic's tables.
+  std::size_t peak_bytes = 0;
+};
+
+template <class Move, class Cost>
+struct Result {
+  Status status = Status::stopped;
+  StopReason stop_reason = StopReason::none;
+  Cost cost = 0;                // cost of `plan` when solved
+  std::vector<Move> plan;       // moves from the start to a goal when solved
+  // True only when the plan is proven of minimum cost: an exact algorithm (A* or IDA* with an
+  // admissible heuristic and unit weights; BFS/IDDFS on unit-cost domains) solved it.
+  bool optimal = false;
+  // A proven lower bound on the optimal cost (IDA*: the last bound fully searched; A*: the
+  // smallest f on the open list when stopped). Equals `cost` when solved optimally.
+  Cost lower_bound = 0;
+  Statistics stats;
+  std::string algorithm;        // "astar", "weighted-astar", "ida*", "bfs", "dfs", "iddfs"
+
+  bool solved() const { return status == Status::solved; }
+};
+
+}  // namespace hsearch

@@ -1,0 +1,53 @@
+#pragma once
+// The heuristic contract.
+//
+// Required:  Cost estimate(const State& s) const;   a cost-to-goal estimate, or dead_end<Cost>()
+//            when s provably cannot reach a goal (the search prunes it and counts a dead end).
+// Optional:  Cost estimate_after(const State& child, const Move& m, Cost parent_h) const;
+//            the incremental update (seed 002 §1.5.1): the child's value from the parent's value
+//            and the move just applied. Searches call it instead of estimate() when present.
+//            bool admissible() const;   false for heuristics that may overestimate (Hanoi's
+//            "Belfort", weighted heuristics). Absent means admissible. A search never calls a
+//            result optimal when its heuristic is not admissible.
+#include <concepts>
+
+#include "hsearch/core/cost.hpp"
+#include "hsearch/core/domain.hpp"
+
+namespace hsearch {
+
+template <class H, class D>
+concept Heuristic = Domain<D> && requires(const H& h, const typename D::State& s) {
+  { h.estimate(s) } -> std::convertible_to<typename D::Cost>;
+};
+
+template <class H, class D>
+concept IncrementalHeuristic =
+    Heuristic<H, D> && requires(const H& h, const typename D::State& s, const typename D::Move& m,
+                                typename D::Cost parent_h) {
+      { h.estimate_after(s, m, parent_h) } -> std::convertible_to<typename D::Cost>;
+    };
+
+// The value of a freshly generated child: incremental when the heuristic supports it.
+template <Domain D, Heuristic<D> H>
+inline typename D::Cost evaluate_child(const H& h, const typename D::State& child,
+                                       const typename D::Move& m, typename D::Cost parent_h) {
+  if constexpr (IncrementalHeuristic<H, D>) {
+    return static_cast<typename D::Cost>(h.estimate_after(child, m, parent_h));
+  } else {
+    (void)m;
+    (void)parent_h;
+    return static_cast<typename D::Cost>(h.estimate(child));
+  }
+}
+
+template <class H>
+bool is_admissible(const H& h) {
+  if constexpr (requires { { h.admissible() } -> std::convertible_to<bool>; }) {
+    return h.admissible();
+  } else {
+    return true;
+  }
+}
+
+}  // namespace hsearch

@@ -1,0 +1,268 @@
+#pragma once
+// A* (Hart, Nilsson & Raphael 1968) with reopening (thesis 6.4.2), and weighted A*.
+//
+// - Priority f = w_g * g + w_h * h; ties go to the larger g (deeper nodes first).
+// - A child reaching a known state by a cheaper path updates it: an open node's g is lowered
+//   in place (decrease-key in the binary heap), a closed node is reopened (put back on the
+//   open list, counted in Statistics::reopened). Both are needed for optimality with an
+//   admissible but inconsistent heuristic.
+// - The goal test happens when a node is selected for expansion.
+// - Optimal when w_g == w_h and the heuristic is admissible; any other weighting is reported
+//   as not optimal (weighted A*, e.g. seed 003's 3:2).
+// Nodes live in one array (parent links by index); the domain's compact Key is stored when it
+// has pack/unpack. The open list is an indexed binary heap; the closed/open lookup is an
+// open-addressing index of node numbers.
+#include <cstdint>
+#include <vector>
+
+#include "hsearch/core/cost.hpp"
+#include "hsearch/core/domain.hpp"
+#include "hsearch/core/limits.hpp"
+#include "hsearch/core/observer.hpp"
+#include "hsearch/core/result.hpp"
+#include "hsearch/core/stored_state.hpp"
+#include "hsearch/heuristics/heuristic.hpp"
+#include "hsearch/search/detail/node_index.hpp"
+
+namespace hsearch {
+
+struct AStarOptions {
+  Limits limits;
+  int weight_g = 1;  // w_g >= 0
+  int weight_h = 1;  // w_h >= 0; w_g == w_h keeps A* optimal (with an admissible heuristic)
+};
+
+namespace detail {
+
+template <Domain D, Heuristic<D> H, class O>
+class AStarSearch {
+  using State = typename D::State;
+  using Move = typename D::Move;
+  using Cost = typename D::Cost;
+  using Store = StoredState<D>;
+  static constexpr std::uint32_t kClosed = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+
+  struct Node {
+    typename Store::type stored;
+    std::uint64_t hash;
+    Cost g;
+    Cost h;
+    std::uint32_t parent;
+    std::uint32_t heap_pos;  // position in heap_, or kClosed
+    Move move;               // the move from the parent
+  };
+
+ public:
+  AStarSearch(const D& domain, const H& h, O& observer, const AStarOptions& options)
+      : domain_(domain), h_(h), observer_(observer), options_(options), guard_(options.limits) {}
+
+  Result<Move, Cost> run(const State& start) {
+    Result<Move, Cost> result;
+    const bool exact = options_.weight_g == options_.weight_h && options_.weight_g > 0;
+    result.algorithm = exact ? "astar" : "weighted-astar";
+    const Cost h0 = static_cast<Cost>(h_.estimate(start));
+    if (is_dead_end(h0)) {
+      ++stats_.dead_ends;
+      result.status = Status::no_solution;
+      return finish(std::move(result));
+    }
+    add_node(start, domain_.hash(start), 0, h0, kNoParent, Move{});
+    State current = start;
+    while (!heap_.empty()) {
+      const std::uint32_t n = pop();
+      current = Store::load(domain_, nodes_[n].stored);
+      const Cost g = nodes_[n].g;
+      const Cost h = nodes_[n].h;
+      if (domain_.is_goal(current)) {
+        result.status = Status::solved;
+        result.cost = g;
+        result.plan = plan_to(n);
+        result.optimal = exact && is_admissible(h_);
+        result.lower_bound = result.optimal ? g : 0;
+        return finish(std::move(result));
+      }
+      if (guard_.should_stop(stats_.expanded)) return stopped(std::move(result), n);
+      ++stats_.expanded;
+      if constexpr (O::kWantsNodes) observer_.on_expand(current, g, h);
+      if constexpr (O::kWantsProgress) {
+        if ((stats_.expanded & 0xFFFF) == 0) observer_.on_progress(stats_, guard_.seconds());
+      }
+      domain_.for_each_move(current, [&](const Move& m) {
+        const Cost gc = static_cast<Cost>(g + domain_.cost(current, m));
+        [[maybe_unused]] State parent_copy;
+        if constexpr (O::kWantsNodes) parent_copy = current;
+        const auto undo = domain_.apply(current, m);
+        ++stats_.generated;
+        relax(current, m, n, gc, h, parent_copy);
+        domain_.undo(current, m, undo);
+      });
+      if (guard_.over_memory(bytes())) return stopped(std::move(result), kNoParent);
+    }
+    result.status = Status::no_solution;
+    return finish(std::move(result));
+  }
+
+ private:
+  void relax(const State& child, const Move& m, std::uint32_t parent, Cost gc, Cost parent_h,
+             [[maybe_unused]] const State& parent_state) {
+    const std::uint64_t hash = domain_.hash(child);
+    const auto stored = Store::store(domain_, child);
+    const std::uint32_t known = index_.find(hash, [&](std::uint32_t i) {
+      return nodes_[i].hash == hash && nodes_[i].stored == stored;
+    });
+    if (known != NodeIndex::kEmpty) {
+      Node& node = nodes_[known];
+      if constexpr (O::kWantsNodes) observer_.on_generate(parent_state, child, m, gc, node.h);
+      if (gc >= node.g) {
+        ++stats_.duplicates;
+        return;
+      }
+      const Cost old_g = node.g;
+      node.g = gc;
+      node.parent = parent;
+      node.move = m;
+      if (node.heap_pos == kClosed) {
+        ++stats_.reopened;
+        observer_.on_reopen(child, static_cast<std::int64_t>(old_g), static_cast<std::int64_t>(gc));
+        push(known);
+      } else {
+        sift_up(node.heap_pos);
+      }
+      return;
+    }
+    const Cost hc = evaluate_child<D>(h_, child, m, parent_h);
+    if constexpr (O::kWantsNodes) observer_.on_generate(parent_state, child, m, gc, hc);
+    if (is_dead_end(hc)) {
+      ++stats_.dead_ends;
+      return;
+    }
+    add_node(child, hash, gc, hc, parent, m);
+  }
+
+  void add_node(const State& s, std::uint64_t hash, Cost g, Cost h, std::uint32_t parent,
+                const Move& m) {
+    const auto n = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back(Node{Store::store(domain_, s), hash, g, h, parent, kClosed, m});
+    index_.insert(hash, n, [&](std::uint32_t i) { return nodes_[i].hash; });
+    push(n);
+  }
+
+  std::int64_t f(const Node& n) const {
+    return static_cast<std::int64_t>(options_.weight_g) * n.g +
+           static_cast<std::int64_t>(options_.weight_h) * n.h;
+  }
+  // a before b: smaller f, then larger g.
+  bool before(std::uint32_t a, std::uint32_t b) const {
+    const std::int64_t fa = f(nodes_[a]), fb = f(nodes_[b]);
+    return fa < fb || (fa == fb && nodes_[a].g > nodes_[b].g);
+  }
+
+  void push(std::uint32_t n) {
+    nodes_[n].heap_pos = static_cast<std::uint32_t>(heap_.size());
+    heap_.push_back(n);
+    sift_up(nodes_[n].heap_pos);
+  }
+  std::uint32_t pop() {
+    const std::uint32_t top = heap_.front();
+    const std::uint32_t last = heap_.back();
+    heap_.pop_back();
+    if (!heap_.empty()) {
+      heap_[0] = last;
+      nodes_[last].heap_pos = 0;
+      sift_down(0);
+    }
+    nodes_[top].heap_pos = kClosed;
+    return top;
+  }
+  void sift_up(std::uint32_t pos) {
+    const std::uint32_t n = heap_[pos];
+    while (pos > 0) {
+      const std::uint32_t up = (pos - 1) / 2;
+      if (!before(n, heap_[up])) break;
+      heap_[pos] = heap_[up];
+      nodes_[heap_[pos]].heap_pos = pos;
+      pos = up;
+    }
+    heap_[pos] = n;
+    nodes_[n].heap_pos = pos;
+  }
+  void sift_down(std::uint32_t pos) {
+    const std::uint32_t n = heap_[pos];
+    const auto size = static_cast<std::uint32_t>(heap_.size());
+    for (;;) {
+      std::uint32_t child = 2 * pos + 1;
+      if (child >= size) break;
+      if (child + 1 < size && before(heap_[child + 1], heap_[child])) ++child;
+      if (!before(heap_[child], n)) break;
+      heap_[pos] = heap_[child];
+      nodes_[heap_[pos]].heap_pos = pos;
+      pos = child;
+    }
+    heap_[pos] = n;
+    nodes_[n].heap_pos = pos;
+  }
+
+  std::vector<Move> plan_to(std::uint32_t n) const {
+    std::vector<Move> plan;
+    for (std::uint32_t i = n; nodes_[i].parent != kNoParent; i = nodes_[i].parent) {
+      plan.push_back(nodes_[i].move);
+    }
+    return {plan.rbegin(), plan.rend()};
+  }
+
+  std::size_t bytes() const {
+    return nodes_.capacity() * sizeof(Node) + heap_.capacity() * sizeof(std::uint32_t) +
+           index_.bytes();
+  }
+
+  // Stopped by a limit; `popped` is a node taken off the open list and not expanded.
+  Result<Move, Cost> stopped(Result<Move, Cost> result, std::uint32_t popped) {
+    result.status = Status::stopped;
+    result.stop_reason = guard_.reason();
+    if (options_.weight_g == options_.weight_h && options_.weight_g > 0 && is_admissible(h_)) {
+      // Some open node lies on an optimal path with its optimal g: min f over open is a bound.
+      std::int64_t best = popped != kNoParent ? nodes_[popped].g + nodes_[popped].h
+                                              : (heap_.empty() ? 0 : nodes_[heap_[0]].g + nodes_[heap_[0]].h);
+      if (!heap_.empty()) best = std::min<std::int64_t>(best, nodes_[heap_[0]].g + nodes_[heap_[0]].h);
+      result.lower_bound = static_cast<Cost>(best);
+    }
+    return finish(std::move(result));
+  }
+
+  Result<Move, Cost> finish(Result<Move, Cost> result) {
+    stats_.seconds = guard_.seconds();
+    stats_.peak_bytes = bytes();
+    result.stats = std::move(stats_);
+    return result;
+  }
+
+  const D& domain_;
+  const H& h_;
+  O& observer_;
+  AStarOptions options_;
+  LimitGuard guard_;
+  std::vector<Node> nodes_;
+  std::vector<std::uint32_t> heap_;
+  NodeIndex index_;
+  Statistics stats_;
+};
+
+}  // namespace detail
+
+template <Domain D, Heuristic<D> H, class O>
+Result<typename D::Move, typename D::Cost> astar(const D& domain, const typename D::State& start,
+                                                 const H& h, const AStarOptions& options,
+                                                 O& observer) {
+  detail::AStarSearch<D, H, O> search(domain, h, observer, options);
+  return search.run(start);
+}
+
+template <Domain D, Heuristic<D> H>
+Result<typename D::Move, typename D::Cost> astar(const D& domain, const typename D::State& start,
+                                                 const H& h, const AStarOptions& options = {}) {
+  NullObserver observer;
+  return astar(domain, start, h, options, observer);
+}
+
+}  // namespace hsearch

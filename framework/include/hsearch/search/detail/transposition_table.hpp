@@ -1,0 +1,66 @@
+#pragma once
+// IDA*'s transposition table: a fixed-size, always-replace table of (state, automaton state,
+// g) entries valid for one iteration. Every generated child is recorded, whether or not its f
+// is within the bound. A node generated again in the same iteration, in the same
+// pruning-automaton state, with a g no smaller than the recorded one, is a duplicate: its
+// subtree was (or is being) searched with at least as much remaining budget, or its f already
+// counted toward the next bound, so it is skipped.
+// The automaton state is part of the key because it decides which moves the subtree may use.
+// Losing an entry to replacement only costs re-search, never correctness.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "hsearch/core/domain.hpp"
+#include "hsearch/core/stored_state.hpp"
+
+namespace hsearch::detail {
+
+template <Domain D>
+class TranspositionTable {
+ public:
+  using Cost = typename D::Cost;
+  using Stored = typename StoredState<D>::type;
+
+  // `entries` is rounded down to a power of two; 0 disables the table.
+  explicit TranspositionTable(std::size_t entries) {
+    if (entries == 0) return;
+    std::size_t n = 1;
+    while (n * 2 <= entries) n *= 2;
+    table_.resize(n);
+    mask_ = n - 1;
+  }
+
+  bool enabled() const { return !table_.empty(); }
+  void next_iteration() { ++iteration_; }
+  std::size_t bytes() const { return table_.capacity() * sizeof(Entry); }
+
+  // True when (state, automaton) was already entered this iteration at cost <= g (a duplicate);
+  // otherwise records g and returns false.
+  bool seen(const D& domain, const typename D::State& s, std::uint64_t hash,
+            std::uint32_t automaton, Cost g) {
+    Entry& e = table_[hash & mask_];
+    if (e.iteration == iteration_ && e.hash == hash && e.automaton == automaton &&
+        e.stored == StoredState<D>::store(domain, s)) {
+      if (e.g <= g) return true;
+      e.g = g;
+      return false;
+    }
+    e = Entry{StoredState<D>::store(domain, s), hash, g, automaton, iteration_};
+    return false;
+  }
+
+ private:
+  struct Entry {
+    Stored stored{};
+    std::uint64_t hash = 0;
+    Cost g = 0;
+    std::uint32_t automaton = 0;
+    std::uint32_t iteration = 0;  // 0 = never written (iterations count from 1)
+  };
+  std::vector<Entry> table_;
+  std::size_t mask_ = 0;
+  std::uint32_t iteration_ = 0;
+};
+
+}  // namespace hsearch::detail

@@ -1,0 +1,232 @@
+#pragma once
+// IDA* (Korf 1985; seed 002 §1.4; thesis 6.5.4): depth-first searches bounded by f = g + h.
+//
+// - A node is entered (and goal-tested) only when its f is within the bound.
+// - The next bound is the smallest f that exceeded the current one; when nothing exceeded it,
+//   the space below the start is exhausted: no solution (proven).
+// - The search applies and undoes moves on a single state in place: nothing is allocated per
+//   node (the path vector grows only when the search reaches a new depth).
+// - Optional: a move-pruning automaton (pruning/), a transposition table (duplicates within an
+//   iteration are skipped), an observer (core/observer.hpp).
+// - Without a transposition table IDA* cannot prove a cyclic space unsolvable (cycles always
+//   exceed the bound); with a table large enough for the reachable space it can, since states
+//   reached again at no smaller g no longer raise the next bound.
+// Optimal when the heuristic is admissible. Korf's node count = stats.generated + 1 (the root).
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "hsearch/core/cost.hpp"
+#include "hsearch/core/domain.hpp"
+#include "hsearch/core/limits.hpp"
+#include "hsearch/core/observer.hpp"
+#include "hsearch/core/result.hpp"
+#include "hsearch/heuristics/heuristic.hpp"
+#include "hsearch/pruning/pruner.hpp"
+#include "hsearch/search/detail/transposition_table.hpp"
+
+namespace hsearch {
+
+struct IdaStarOptions {
+  Limits limits;
+  // Entries of the transposition table (rounded down to a power of two); 0 = no table.
+  // The table is allocated once; with a memory limit it is shrunk to fit under the limit.
+  std::size_t transposition_entries = 0;
+};
+
+namespace detail {
+
+template <Domain D, Heuristic<D> H, MovePruner P, class O>
+class IdaStarSearch {
+  using State = typename D::State;
+  using Move = typename D::Move;
+  using Cost = typename D::Cost;
+  static constexpr bool kPruning = pruner_enabled<P>();
+  static_assert(!kPruning || LabelledDomain<D>, "a pruning automaton needs move labels");
+
+ public:
+  IdaStarSearch(const D& domain, const H& h, const P& pruner, O& observer,
+                const IdaStarOptions& options)
+      : domain_(domain),
+        h_(h),
+        pruner_(pruner),
+        observer_(observer),
+        guard_(options.limits),
+        tt_(capped_entries(options)) {}
+
+  Result<Move, Cost> run(const State& start) {
+    Result<Move, Cost> result;
+    result.algorithm = "ida*";
+    state_ = start;
+    path_.clear();
+    path_.reserve(256);
+    const Cost h0 = static_cast<Cost>(h_.estimate(state_));
+    if (is_dead_end(h0)) {
+      ++stats_.dead_ends;
+      result.status = Status::no_solution;
+      return finish(std::move(result));
+    }
+    bound_ = h0;
+    for (;;) {
+      tt_.next_iteration();
+      next_bound_ = dead_end<Cost>();
+      const Statistics before = stats_;
+      const double t0 = guard_.seconds();
+      observer_.on_iteration_begin(static_cast<std::int64_t>(bound_));
+      const bool found = visit(0, h0, pruner_.start());
+      IterationStats it;
+      it.bound = static_cast<std::int64_t>(bound_);
+      it.expanded = stats_.expanded - before.expanded;
+      it.generated = stats_.generated - before.generated;
+      it.pruned = stats_.pruned - before.pruned;
+      it.next_bound = is_dead_end(next_bound_) ? -1 : static_cast<std::int64_t>(next_bound_);
+      it.seconds = guard_.seconds() - t0;
+      stats_.iterations.push_back(it);
+      observer_.on_iteration_end(it);
+      if (found) {
+        result.status = Status::solved;
+        result.plan = path_;
+        result.cost = path_cost(start);
+        result.lower_bound = result.cost;
+        result.optimal = is_admissible(h_);
+        return finish(std::move(result));
+      }
+      if (stopped_) {
+        result.status = Status::stopped;
+        result.stop_reason = guard_.reason();
+        result.lower_bound = bound_;
+        return finish(std::move(result));
+      }
+      if (is_dead_end(next_bound_)) {
+        result.status = Status::no_solution;
+        return finish(std::move(result));
+      }
+      bound_ = next_bound_;
+      if (guard_.check_slow()) {  // between iterations: the time and Ctrl-C limits
+        result.status = Status::stopped;
+        result.stop_reason = guard_.reason();
+        result.lower_bound = bound_;
+        return finish(std::move(result));
+      }
+    }
+  }
+
+ private:
+  static std::size_t capped_entries(const IdaStarOptions& o) {
+    std::size_t n = o.transposition_entries;
+    if (o.limits.max_bytes != 0) {
+      const std::size_t per_entry = sizeof(typename StoredState<D>::type) + 24;
+      n = std::min(n, o.limits.max_bytes / 2 / per_entry);
+    }
+    return n;
+  }
+
+  // The current state is state_, reached with cost g, heuristic value h, f <= bound_.
+  bool visit(Cost g, Cost h, std::uint32_t automaton) {
+    if (domain_.is_goal(state_)) return true;
+    if (guard_.should_stop(stats_.expanded)) {
+      stopped_ = true;
+      return false;
+    }
+    ++stats_.expanded;
+    if constexpr (O::kWantsNodes) observer_.on_expand(state_, g, h);
+    if constexpr (O::kWantsProgress) {
+      if ((stats_.expanded & 0xFFFFF) == 0) observer_.on_progress(stats_, guard_.seconds());
+    }
+    bool found = false;
+    domain_.for_each_move(state_, [&](const Move& m) {
+      if (found || stopped_) return;
+      std::uint32_t child_automaton = 0;
+      if constexpr (kPruning) {
+        const unsigned label = domain_.label(m);
+        if (!pruner_.allows(automaton, label)) {
+          ++stats_.pruned;
+          return;
+        }
+        child_automaton = pruner_.next(automaton, label);
+      }
+      const Cost c = domain_.cost(state_, m);
+      [[maybe_unused]] State parent_copy;
+      if constexpr (O::kWantsNodes) parent_copy = state_;
+      const auto undo = domain_.apply(state_, m);
+      ++stats_.generated;
+      const Cost hc = evaluate_child<D>(h_, state_, m, h);
+      const Cost gc = static_cast<Cost>(g + c);
+      if constexpr (O::kWantsNodes) observer_.on_generate(parent_copy, state_, m, gc, hc);
+      if (is_dead_end(hc)) {
+        ++stats_.dead_ends;
+      } else if (tt_.enabled() &&
+                 tt_.seen(domain_, state_, domain_.hash(state_), child_automaton, gc)) {
+        // Reached before in this iteration at no greater g: its f was no greater either, and
+        // it was either searched or already counted toward the next bound.
+        ++stats_.duplicates;
+      } else if (const Cost f = saturating_add(gc, hc); f > bound_) {
+        if (f < next_bound_) next_bound_ = f;
+      } else {
+        path_.push_back(m);
+        peak_depth_ = std::max(peak_depth_, path_.size());
+        if (visit(gc, hc, child_automaton)) {
+          found = true;
+        } else {
+          path_.pop_back();
+        }
+      }
+      domain_.undo(state_, m, undo);
+    });
+    return found;
+  }
+
+  Cost path_cost(const State& start) const {
+    State s = start;
+    Cost total = 0;
+    for (const Move& m : path_) {
+      total = static_cast<Cost>(total + domain_.cost(s, m));
+      domain_.apply(s, m);
+    }
+    return total;
+  }
+
+  Result<Move, Cost> finish(Result<Move, Cost> result) {
+    stats_.seconds = guard_.seconds();
+    stats_.peak_bytes = tt_.bytes() + path_.capacity() * sizeof(Move) +
+                        peak_depth_ * (sizeof(State) + 8 * sizeof(void*));
+    result.stats = std::move(stats_);
+    return result;
+  }
+
+  const D& domain_;
+  const H& h_;
+  const P& pruner_;
+  O& observer_;
+  LimitGuard guard_;
+  TranspositionTable<D> tt_;
+  State state_{};
+  std::vector<Move> path_;
+  std::size_t peak_depth_ = 0;
+  Cost bound_ = 0;
+  Cost next_bound_ = 0;
+  bool stopped_ = false;
+  Statistics stats_;
+};
+
+}  // namespace detail
+
+template <Domain D, Heuristic<D> H, MovePruner P, class O>
+Result<typename D::Move, typename D::Cost> ida_star(const D& domain,
+                                                    const typename D::State& start, const H& h,
+                                                    const IdaStarOptions& options, const P& pruner,
+                                                    O& observer) {
+  detail::IdaStarSearch<D, H, P, O> search(domain, h, pruner, observer, options);
+  return search.run(start);
+}
+
+template <Domain D, Heuristic<D> H, MovePruner P = NoPruning>
+Result<typename D::Move, typename D::Cost> ida_star(const D& domain,
+                                                    const typename D::State& start, const H& h,
+                                                    const IdaStarOptions& options = {},
+                                                    const P& pruner = P{}) {
+  NullObserver observer;
+  return ida_star(domain, start, h, options, pruner, observer);
+}
+
+}  // namespace hsearch

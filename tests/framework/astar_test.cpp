@@ -1,0 +1,130 @@
+// A*: reopening with inconsistent heuristics, in-place updates of open nodes, weights, packing.
+#include <gtest/gtest.h>
+
+#include "framework/toy_domains.hpp"
+#include "hsearch/graph/explicit_graph.hpp"
+#include "hsearch/heuristics/combinators.hpp"
+#include "hsearch/search/astar.hpp"
+
+namespace {
+
+using namespace hsearch;
+using toy::GraphDomain;
+
+// S=0, A=1, B=2, C=3, G=4. h(A)=6 is admissible (A->C->G costs 6) but inconsistent, so C is
+// first closed through B (g=4) and must be reopened when A reaches it with g=2.
+GraphDomain reopening_graph() {
+  return GraphDomain({{{1, 1}, {2, 1}}, {{3, 1}}, {{3, 3}}, {{4, 5}}, {}}, 4);
+}
+
+TEST(AStar, ReopensClosedNodesToStayOptimal) {
+  const auto d = reopening_graph();
+  const toy::TableHeuristic h{{0, 6, 0, 0, 0}};
+  const auto r = astar(d, d.start(), h);
+  ASSERT_EQ(r.status, Status::solved);
+  EXPECT_EQ(r.cost, 7);
+  EXPECT_TRUE(r.optimal);
+  EXPECT_GE(r.stats.reopened, 1u);
+}
+
+struct ReopenObserver : NullObserver {
+  int reopens = 0;
+  std::int64_t old_g = 0, new_g = 0;
+  template <class S>
+  void on_reopen(const S&, std::int64_t o, std::int64_t n) {
+    ++reopens;
+    old_g = o;
+    new_g = n;
+  }
+};
+
+TEST(AStar, ReportsReopenEventsToTheObserver) {
+  const auto d = reopening_graph();
+  const toy::TableHeuristic h{{0, 6, 0, 0, 0}};
+  ReopenObserver obs;
+  const auto r = astar(d, d.start(), h, AStarOptions{}, obs);
+  EXPECT_EQ(obs.reopens, static_cast<int>(r.stats.reopened));
+  EXPECT_EQ(obs.old_g, 4);
+  EXPECT_EQ(obs.new_g, 2);
+}
+
+// S->A 5, S->B 1, B->A 1, A->G 1: A is on the open list with g=5 when B finds g=2.
+TEST(AStar, LowersOpenNodesInPlace) {
+  GraphDomain d({{{1, 5}, {2, 1}}, {{3, 1}}, {{1, 1}}, {}}, 3);
+  const auto r = astar(d, d.start(), ZeroHeuristic{});
+  ASSERT_EQ(r.status, Status::solved);
+  EXPECT_EQ(r.cost, 3);
+  EXPECT_EQ(r.stats.reopened, 0u);
+  EXPECT_EQ(r.stats.duplicates, 0u);
+  ASSERT_EQ(r.plan.size(), 3u);
+}
+
+// Random graphs with admissible, inconsistent heuristics (a random fraction of the true
+// distance per node): A* stays optimal, and reopening does happen.
+TEST(AStar, OptimalWithInconsistentHeuristicsOnRandomGraphs) {
+  std::uint64_t reopened = 0;
+  int solved = 0;
+  for (int i = 0; i < 60; ++i) {
+    const auto d = GraphDomain::random(40, 4, 9000 + static_cast<std::uint64_t>(i));
+    const auto g = graph::expand(d, d.start());
+    const auto dist = graph::goal_distances(g);
+    std::vector<int> table(static_cast<std::size_t>(d.size()), dead_end<int>());
+    std::mt19937_64 rng(static_cast<std::uint64_t>(i));
+    for (std::size_t v = 0; v < g.states.size(); ++v) {
+      if (dist[v] == graph::kUnreachable) continue;  // a true dead end
+      table[static_cast<std::size_t>(g.states[v].node)] =
+          static_cast<int>(dist[v] * static_cast<std::int64_t>(rng() % 101) / 100);
+    }
+    const toy::TableHeuristic h{table};
+    const auto r = astar(d, d.start(), h);
+    if (dist[0] == graph::kUnreachable) {
+      EXPECT_EQ(r.status, Status::no_solution);
+      continue;
+    }
+    ASSERT_EQ(r.status, Status::solved) << "instance " << i;
+    EXPECT_EQ(r.cost, dist[0]) << "instance " << i;
+    reopened += r.stats.reopened;
+    ++solved;
+  }
+  EXPECT_GT(solved, 20);
+  EXPECT_GT(reopened, 0u);
+}
+
+TEST(AStar, WeightedResultIsNeverCalledOptimal) {
+  toy::GridDomain<false> d(8, 8, 0.0, 3);
+  const toy::GridManhattan h{8, d.goal_cell()};
+  AStarOptions o;
+  o.weight_g = 2;
+  o.weight_h = 3;
+  const auto r = astar(d, d.start(), h, o);
+  ASSERT_EQ(r.status, Status::solved);
+  EXPECT_FALSE(r.optimal);
+  EXPECT_EQ(r.algorithm, "weighted-astar");
+}
+
+// A grid whose stored form is a 16-bit key: A* stores keys and still finds the optimum.
+class PackedGrid : public toy::GridDomain<true> {
+ public:
+  using GridDomain::GridDomain;
+  using Key = std::uint16_t;
+  Key pack(const State& s) const { return static_cast<Key>(s.cell); }
+  State unpack(const Key& k) const { return State{k}; }
+};
+static_assert(PackableDomain<PackedGrid>);
+
+TEST(AStar, StoresPackedKeysWhenTheDomainHasThem) {
+  for (int i = 0; i < 10; ++i) {
+    PackedGrid d(9, 9, 0.2, 100 + static_cast<std::uint64_t>(i));
+    const toy::GridManhattan h{9, d.goal_cell()};
+    const auto g = graph::expand(d, d.start());
+    const auto r = astar(d, d.start(), h);
+    const auto expected = graph::goal_distances(g)[0];
+    if (expected == graph::kUnreachable) {
+      EXPECT_EQ(r.status, Status::no_solution);
+    } else {
+      EXPECT_EQ(r.cost, expected);
+    }
+  }
+}
+
+}  // namespace

@@ -1,0 +1,123 @@
+// Every limit stops the search and is named in the result; nothing stops silently.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "framework/toy_domains.hpp"
+#include "hsearch/heuristics/combinators.hpp"
+#include "hsearch/search/astar.hpp"
+#include "hsearch/search/bfs.hpp"
+#include "hsearch/search/dfs.hpp"
+#include "hsearch/search/ida_star.hpp"
+
+namespace {
+
+using namespace hsearch;
+
+// A large open grid whose goal is walled off: every search runs until a limit stops it
+// (IDA* and IDDFS never terminate on it by themselves).
+class WalledOff : public toy::GridDomain<false> {
+ public:
+  WalledOff() : GridDomain(300, 300, 0.0, 1) {}
+  bool is_goal(const State&) const { return false; }
+};
+
+Limits node_limit(std::uint64_t n) {
+  Limits l;
+  l.max_expanded = n;
+  return l;
+}
+
+TEST(Limits, NodeLimitStopsEveryAlgorithm) {
+  const WalledOff d;
+  const ZeroHeuristic h;
+  const auto a = astar(d, d.start(), h, AStarOptions{node_limit(100)});
+  const auto i = ida_star(d, d.start(), h, IdaStarOptions{node_limit(100)});
+  const auto b = bfs(d, d.start(), BfsOptions{node_limit(100)});
+  const auto f = iterative_deepening_dfs(d, d.start(), IddfsOptions{node_limit(100)});
+  DfsOptions dfs_options;
+  dfs_options.limits = node_limit(100);
+  dfs_options.max_depth = 1000;
+  const auto g = depth_limited_dfs(d, d.start(), dfs_options);
+  for (const auto* r : {&a, &i, &b, &f, &g}) {
+    EXPECT_EQ(r->status, Status::stopped) << r->algorithm;
+    EXPECT_EQ(r->stop_reason, StopReason::node_limit) << r->algorithm;
+    EXPECT_EQ(r->stats.expanded, 100u) << r->algorithm;
+  }
+}
+
+TEST(Limits, TimeLimitStopsIdaStar) {
+  const WalledOff d;
+  Limits l;
+  l.max_seconds = 0.2;
+  const auto r = ida_star(d, d.start(), ZeroHeuristic{}, IdaStarOptions{l});
+  EXPECT_EQ(r.status, Status::stopped);
+  EXPECT_EQ(r.stop_reason, StopReason::time_limit);
+  EXPECT_GE(r.stats.seconds, 0.2);
+  EXPECT_LT(r.stats.seconds, 5.0);
+  EXPECT_GT(r.lower_bound, 0);  // what was learnt: no plan cheaper than the last bound
+}
+
+TEST(Limits, MemoryLimitStopsAStarAndBfs) {
+  const WalledOff d;  // 90,000 states: more than a 64 KiB budget holds
+  Limits l;
+  l.max_bytes = 64 * 1024;
+  const auto a = astar(d, d.start(), ZeroHeuristic{}, AStarOptions{l});
+  EXPECT_EQ(a.status, Status::stopped);
+  EXPECT_EQ(a.stop_reason, StopReason::memory_limit);
+  const auto b = bfs(d, d.start(), BfsOptions{l});
+  EXPECT_EQ(b.status, Status::stopped);
+  EXPECT_EQ(b.stop_reason, StopReason::memory_limit);
+}
+
+TEST(Limits, StopFlagInterruptsFromAnotherThread) {
+  const WalledOff d;
+  std::atomic<bool> flag{false};
+  Limits l;
+  l.stop_flag = &flag;
+  std::thread raiser([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    flag = true;
+  });
+  const auto r = ida_star(d, d.start(), ZeroHeuristic{}, IdaStarOptions{l});
+  raiser.join();
+  EXPECT_EQ(r.status, Status::stopped);
+  EXPECT_EQ(r.stop_reason, StopReason::interrupted);
+  EXPECT_FALSE(r.stats.iterations.empty());
+}
+
+TEST(Limits, DepthLimitIsNamedWhenDfsCutsBranches) {
+  toy::GridDomain<false> d(10, 10, 0.0, 11);
+  const toy::GridManhattan h{10, d.goal_cell()};
+  const int distance = h.estimate(d.start());
+  ASSERT_GT(distance, 2);
+  DfsOptions o;
+  o.max_depth = static_cast<unsigned>(distance - 1);
+  const auto cut = depth_limited_dfs(d, d.start(), o, toy::PairedInversePruner{});
+  EXPECT_EQ(cut.status, Status::stopped);
+  EXPECT_EQ(cut.stop_reason, StopReason::depth_limit);
+  o.max_depth = static_cast<unsigned>(distance + 2);
+  const auto found = depth_limited_dfs(d, d.start(), o, toy::PairedInversePruner{});
+  ASSERT_EQ(found.status, Status::solved);
+  EXPECT_FALSE(found.optimal);  // plain DFS promises no optimality
+  EXPECT_LE(found.plan.size(), o.max_depth);
+}
+
+TEST(Limits, DfsProvesUnsolvableWhenTheTreeEndsBeforeTheLimit) {
+  toy::GraphDomain d({{{1, 1}, {2, 1}}, {{2, 1}}, {}, {}}, 3);
+  DfsOptions o;
+  o.max_depth = 10;
+  const auto r = depth_limited_dfs(d, d.start(), o);
+  EXPECT_EQ(r.status, Status::no_solution);
+  const auto it = iterative_deepening_dfs(d, d.start());
+  EXPECT_EQ(it.status, Status::no_solution);
+}
+
+TEST(Limits, ResultNamesAreReadable) {
+  EXPECT_STREQ(to_string(StopReason::time_limit), "time_limit");
+  EXPECT_STREQ(to_string(Status::no_solution), "no_solution");
+}
+
+}  // namespace

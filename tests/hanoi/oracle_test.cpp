@@ -1,0 +1,183 @@
+// Optimal move counts against the oracles: 2^n - 1 (3 pegs), Frame-Stewart (4 pegs, proved
+// optimal by Bousch 2014), the exhaustive-BFS table of multi-tower instances, and the
+// Boost.Graph oracle (every state's exact distance) for heuristic admissibility.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "data_dir.hpp"
+#include "hsearch/graph/explicit_graph.hpp"
+#include "hsearch/hanoi/off_goal_peg_heuristic.hpp"
+#include "hsearch/hanoi/pdb_heuristic.hpp"
+#include "hsearch/hanoi/random_position.hpp"
+#include "hsearch/hanoi/same_disk_pruner.hpp"
+#include "hsearch/search/astar.hpp"
+#include "hsearch/search/bfs.hpp"
+#include "hsearch/search/ida_star.hpp"
+#include "oracle_rows.hpp"
+
+namespace hsearch::hanoi {
+namespace {
+
+PdbOptions in_memory(std::uint64_t max_entries = std::uint64_t{1} << 16) {
+  PdbOptions o;
+  o.cache_dir.clear();
+  o.max_entries = max_entries;
+  return o;
+}
+
+// Replays a plan and checks it ends at the goal.
+template <class R>
+void expect_valid_plan(const HanoiDomain& d, HanoiDomain::State s, const R& r) {
+  for (const auto& m : r.plan) {
+    ASSERT_TRUE(d.legal(s, m)) << d.move_name(m);
+    d.apply(s, m);
+  }
+  EXPECT_TRUE(d.is_goal(s));
+  EXPECT_EQ(static_cast<int>(r.plan.size()), r.cost);
+}
+
+TEST(HanoiOracle, ThreePegsOneTowerTakesTwoToTheNMinusOne) {
+  for (int n = 1; n <= 10; ++n) {
+    const Problem pr = classic_problem(3, n);
+    const HanoiDomain d(pr.layout, pr.goal);
+    const auto start = d.make_state(pr.start);
+    const PdbHeuristic h(d, {partition_by_sizes(pr.layout, automatic_sizes(pr.layout, 1u << 12))}, in_memory());
+    const auto r = astar(d, start, h);
+    ASSERT_TRUE(r.solved());
+    EXPECT_TRUE(r.optimal);
+    EXPECT_EQ(r.cost, (1 << n) - 1) << n << " disks";
+    expect_valid_plan(d, start, r);
+    if (n <= 7) {
+      const auto b = bfs(d, start);
+      EXPECT_EQ(b.cost, (1 << n) - 1);
+      EXPECT_TRUE(b.optimal);
+    }
+  }
+}
+
+TEST(HanoiOracle, FourPegsOneTowerTakesFrameStewart) {
+  HSEARCH_REQUIRE_DATA("hanoi/frame_stewart.tsv");
+  const auto rows = testing::read_tsv(hsearch::testing::data_file("hanoi/frame_stewart.tsv").string());
+  int checked = 0;
+  for (const auto& row : rows) {
+    const int n = std::stoi(row[0]);
+    if (n < 1 || n > 12) continue;
+    const int fs = std::stoi(row[2]);
+    const Problem pr = classic_problem(4, n);
+    const HanoiDomain d(pr.layout, pr.goal);
+    const auto start = d.make_state(pr.start);
+    // Two partitions (large disks first / small disks first), additive within each.
+    const auto sizes = automatic_sizes(pr.layout, 1u << 16);
+    std::vector<Partition> parts{partition_by_sizes(pr.layout, sizes)};
+    if (sizes.size() == 2) parts.push_back(partition_by_sizes(pr.layout, {sizes[1], sizes[0]}));
+    const PdbHeuristic h(d, parts, in_memory());
+    const auto r = astar(d, start, h);
+    ASSERT_TRUE(r.solved());
+    EXPECT_TRUE(r.optimal);
+    EXPECT_EQ(r.cost, fs) << n << " disks";
+    expect_valid_plan(d, start, r);
+    if (n <= 7) {
+      EXPECT_EQ(bfs(d, start).cost, fs);
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 12);
+}
+
+// Every cheap row of multi_tower_bfs.tsv with an exact goal: BFS, A* and IDA* with each
+// admissible heuristic find the tabulated optimum.
+TEST(HanoiOracle, MultiTowerTableRows) {
+  HSEARCH_REQUIRE_DATA("hanoi/multi_tower_bfs.tsv");
+  const auto rows = testing::read_tsv(hsearch::testing::data_file("hanoi/multi_tower_bfs.tsv").string());
+  int checked = 0;
+  for (const auto& row : rows) {
+    const int pegs = std::stoi(row[1]), towers = std::stoi(row[2]), h = std::stoi(row[3]);
+    const long long states = std::stoll(row[4]);
+    const int opt = std::stoi(row[7]);
+    if (states > 200000) continue;
+    const Layout layout = Layout::towers(pegs, std::vector<int>(static_cast<std::size_t>(towers), h));
+    const Position start_pos = testing::shorthand_position(layout, pegs, h, row[5]);
+    const Position goal_pos = testing::shorthand_position(layout, pegs, h, row[6]);
+    if (goal_pos.empty()) continue;  // goal set
+    ASSERT_EQ(position_error(layout, start_pos), "") << row[5];
+    ASSERT_EQ(position_error(layout, goal_pos), "") << row[6];
+    const HanoiDomain d(layout, goal_pos);
+    const auto start = d.make_state(start_pos);
+    const std::string what = row[0] + " " + row[1] + " pegs h=" + row[3] + ": " + row[5] + " -> " + row[6];
+
+    const auto b = bfs(d, start);
+    EXPECT_EQ(b.cost, opt) << "bfs " << what;
+
+    const OffGoalPegHeuristic off(d);
+    const PdbHeuristic projection(d, {partition_by_towers(layout)}, in_memory());
+    const PdbHeuristic pdb(d, {partition_by_sizes(layout, automatic_sizes(layout, 1u << 10))}, in_memory());
+    EXPECT_LE(projection.estimate(start), opt);
+    if (!row[10].empty()) {
+      EXPECT_EQ(projection.estimate(start), std::stoi(row[10])) << "lb_sum_single " << what;
+    }
+
+    auto check = [&](const auto& heuristic, const char* name) {
+      const auto a = astar(d, start, heuristic);
+      ASSERT_TRUE(a.solved()) << name << " " << what;
+      EXPECT_TRUE(a.optimal);
+      EXPECT_EQ(a.cost, opt) << "astar " << name << " " << what;
+      expect_valid_plan(d, start, a);
+      if (states <= 20000) {
+        IdaStarOptions io;
+        io.transposition_entries = 1u << 16;
+        const auto i = ida_star(d, start, heuristic, io, SameDiskPruner{});
+        ASSERT_TRUE(i.solved()) << name << " " << what;
+        EXPECT_TRUE(i.optimal);
+        EXPECT_EQ(i.cost, opt) << "ida* " << name << " " << what;
+        expect_valid_plan(d, start, i);
+      }
+    };
+    check(off, "off-goal-peg");
+    check(projection, "tower projection");
+    check(pdb, "pdb");
+    ++checked;
+  }
+  EXPECT_GE(checked, 40);
+}
+
+// Admissibility against the Boost.Graph oracle: h(s) <= exact distance for every state, and a
+// table over all disks is exact.
+TEST(HanoiOracle, AdmissibleHeuristicsNeverOverestimate) {
+  struct Space {
+    int pegs;
+    std::vector<int> heights;
+  };
+  for (const Space& sp : {Space{3, {2, 2}}, Space{4, {2, 2}}, Space{4, {5}}, Space{3, {3, 2}},
+                          Space{3, {2, 2, 2}}, Space{4, {2, 1, 1}}}) {
+    const Layout layout = Layout::towers(sp.pegs, sp.heights);
+    std::mt19937_64 rng(11);
+    const HanoiDomain d(layout, random_position(layout, rng));
+    const auto g = graph::expand(d, d.goal());
+    ASSERT_EQ(g.states.size(), count_positions(layout));
+    const auto dist = graph::goal_distances(g);
+    const OffGoalPegHeuristic off(d);
+    const PdbHeuristic projection(d, {partition_by_towers(layout)}, in_memory());
+    std::vector<int> sizes{layout.disks() / 2, layout.disks() - layout.disks() / 2};
+    const PdbHeuristic halves(d, {partition_by_sizes(layout, sizes), partition_by_sizes(layout, {sizes[1], sizes[0]})},
+                              in_memory());
+    const PdbHeuristic exact(d, {partition_by_sizes(layout, {layout.disks()})}, in_memory());
+    int projection_gain = 0;
+    for (std::size_t i = 0; i < g.states.size(); ++i) {
+      const auto& s = g.states[i];
+      const int true_d = static_cast<int>(dist[i]);
+      ASSERT_LE(off.estimate(s), true_d);
+      ASSERT_LE(projection.estimate(s), true_d);
+      ASSERT_LE(halves.estimate(s), true_d);
+      ASSERT_EQ(exact.estimate(s), true_d);
+      projection_gain += projection.estimate(s) > off.estimate(s);
+    }
+    if (layout.towers() > 1) {
+      EXPECT_GT(projection_gain, 0);  // the projection is informative
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hsearch::hanoi

@@ -1,0 +1,91 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "hsearch/hanoi/pdb_heuristic.hpp"
+#include "hsearch/hanoi/random_position.hpp"
+
+namespace hsearch::hanoi {
+namespace {
+
+std::filesystem::path fresh_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("hsearch_hanoi_" + name + "_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                    "_" + std::to_string(reinterpret_cast<std::uintptr_t>(&name)));
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+TEST(HanoiPdb, PartitionsAreCheckedAndAutomatic) {
+  const Layout layout = Layout::towers(4, {18});
+  EXPECT_EQ(automatic_sizes(layout, std::uint64_t{1} << 26), (std::vector<int>{5, 13}));
+  EXPECT_EQ(automatic_sizes(Layout::towers(4, {20}), std::uint64_t{1} << 26), (std::vector<int>{7, 13}));
+  EXPECT_EQ(partition_by_sizes(layout, {5, 13})[1].front(), 5);
+  EXPECT_THROW(partition_by_sizes(layout, {5, 12}), PdbError);
+  const Layout two = Layout::towers(3, {2, 3});
+  const auto towers = partition_by_towers(two);
+  ASSERT_EQ(towers.size(), 2u);
+  EXPECT_EQ(towers[0].size(), 2u);
+  EXPECT_EQ(towers[1].size(), 3u);
+  const HanoiDomain d(two, stacked_on(two, 2));
+  PdbOptions opt;
+  opt.cache_dir.clear();
+  EXPECT_THROW(PdbHeuristic(d, {{{0, 1}, {1, 2}}}, opt), PdbError);  // disk 1 twice
+  opt.max_entries = 10;
+  EXPECT_THROW(PdbHeuristic(d, {partition_by_towers(two)}, opt), PdbError);
+}
+
+TEST(HanoiPdb, SingleTowerTablesGiveFrameStewartAtTheStart) {
+  // A 3-peg and a 4-peg table of one whole tower: the start's value is the exact distance.
+  PdbOptions opt;
+  opt.cache_dir.clear();
+  for (const auto& [pegs, n, expected] : {std::tuple{3, 6, 63}, {4, 8, 33}, {4, 10, 49}}) {
+    const Problem pr = classic_problem(pegs, n);
+    const HanoiDomain d(pr.layout, pr.goal);
+    const PdbHeuristic h(d, {partition_by_sizes(pr.layout, {n})}, opt);
+    EXPECT_EQ(h.estimate(d.make_state(pr.start)), expected) << pegs << " pegs, " << n << " disks";
+    EXPECT_EQ(h.estimate(d.goal()), 0);
+  }
+}
+
+TEST(HanoiPdb, CachedFilesAreReusedAndCorruptOnesRebuilt) {
+  const auto dir = fresh_dir("cache");
+  PdbOptions opt;
+  opt.cache_dir = dir;
+  const Layout layout = Layout::towers(4, {3, 3});
+  std::mt19937_64 rng(3);
+  const HanoiDomain d(layout, random_position(layout, rng));
+  const PatternDatabase built(d, {0, 1, 2, 3}, opt);
+  EXPECT_FALSE(built.loaded());
+  EXPECT_TRUE(built.saved());
+  ASSERT_TRUE(std::filesystem::exists(built.path()));
+  const PatternDatabase again(d, {0, 1, 2, 3}, opt);
+  EXPECT_TRUE(again.loaded());
+  for (std::uint64_t i = 0; i < built.entries(); ++i) ASSERT_EQ(built.at(i), again.at(i));
+  // Flip a payload byte: the checksum catches it and the table is rebuilt.
+  {
+    std::fstream f(built.path(), std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-3, std::ios::end);
+    f.put('\x7f');
+  }
+  const PatternDatabase rebuilt(d, {0, 1, 2, 3}, opt);
+  EXPECT_FALSE(rebuilt.loaded());
+  EXPECT_NE(rebuilt.note().find("checksum"), std::string::npos) << rebuilt.note();
+  for (std::uint64_t i = 0; i < built.entries(); ++i) ASSERT_EQ(built.at(i), rebuilt.at(i));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(HanoiPdb, WideTablesWhenDistancesExceed254) {
+  PdbOptions opt;
+  opt.cache_dir.clear();
+  const Problem pr = classic_problem(3, 9);  // 511 moves
+  const HanoiDomain d(pr.layout, pr.goal);
+  const PatternDatabase t(d, {0, 1, 2, 3, 4, 5, 6, 7, 8}, opt);
+  EXPECT_EQ(t.value(d, d.make_state(pr.start)), 511);
+  EXPECT_EQ(t.max_value(), 511);
+}
+
+}  // namespace
+}  // namespace hsearch::hanoi

@@ -1,0 +1,28 @@
+#pragma once
+// Test helper: one level from text (the first level of the text), validated into a Board.
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/level_reader.hpp"
+
+namespace hsearch::sokoban::testing {
+
+inline Level level_from(const std::string& text) {
+  std::istringstream in(text);
+  auto entries = read_levels(in, "test.xsb");
+  if (entries.empty()) throw std::runtime_error("no level in test text");
+  if (!entries.front().ok()) throw std::runtime_error(entries.front().error);
+  return entries.front().level;
+}
+
+// The cell at (row, col), failing the test when it is not floor.
+inline int cell(const Board& b, int r, int c) {
+  const auto x = b.cell_at(r, c);
+  EXPECT_NE(x, kNoCell) << "(" << r << "," << c << ") is not floor";
+  return x;
+}
+
+}  // namespace hsearch::sokoban::testing

@@ -1,0 +1,114 @@
+// Static analysis on small hand-made boards: dead cells, pusher-aware distances, side
+// classes, tunnels, numbering.
+#include <gtest/gtest.h>
+
+#include "hsearch/sokoban/board.hpp"
+#include "level_text.hpp"
+
+using namespace hsearch::sokoban;
+using hsearch::sokoban::testing::cell;
+using hsearch::sokoban::testing::level_from;
+
+namespace {
+// The board with dead cells shown as 'x'.
+std::string dead_map(const Board& b) {
+  std::string out;
+  for (int r = 0; r < b.level().height; ++r) {
+    for (int c = 0; c < b.level().width; ++c) {
+      const auto x = b.cell_at(r, c);
+      out += x == kNoCell ? '#' : (b.is_live(x) ? '.' : 'x');
+    }
+    out += '\n';
+  }
+  return out;
+}
+}  // namespace
+
+TEST(Board, DeadCellsCornersAndWallLines) {
+  const Board b(level_from(
+      "######\n"
+      "#@   #\n"
+      "# $  #\n"
+      "#   .#\n"
+      "######\n"));
+  EXPECT_EQ(dead_map(b),
+            "######\n"
+            "#xxxx#\n"
+            "#x...#\n"
+            "#x...#\n"
+            "######\n");
+  // Live cells are numbered first.
+  for (int c = 0; c < b.cell_count(); ++c) EXPECT_EQ(b.is_live(c), c < b.live_count());
+  EXPECT_EQ(b.live_count(), 6);
+}
+
+TEST(Board, GoalsAreNeverDeadEvenInCorners) {
+  const Board b(level_from("#####\n#.@$#\n#  .#\n#####\n"));
+  EXPECT_TRUE(b.is_live(cell(b, 1, 1)));
+  EXPECT_TRUE(b.is_live(cell(b, 2, 3)));
+  EXPECT_FALSE(b.is_live(cell(b, 2, 1)));
+}
+
+TEST(Board, PushDistancesRespectThePusherSide) {
+  // In a corridor the player on the box's left can only push it right, away from the goal.
+  const Board b(level_from("#######\n#.@$  #\n#######\n"));
+  const int box = cell(b, 1, 3);
+  EXPECT_EQ(b.distance_from_side(0, box, kLeft), kUnreachable);
+  EXPECT_EQ(b.distance_from_side(0, box, kRight), 2);
+  EXPECT_EQ(b.distance(0, box), 2);  // the minimum over the sides
+  EXPECT_EQ(b.distance(0, cell(b, 1, 1)), 0);
+  EXPECT_FALSE(b.is_live(cell(b, 1, 5)));  // the corridor's far end: no way back
+  EXPECT_NE(b.side_class(box, kLeft), b.side_class(box, kRight));
+  EXPECT_EQ(b.side_class(box, kUp), -1);
+}
+
+TEST(Board, SideSpecificDistancesWithAPocket) {
+  // The box on (3,2) has a pocket (4,2) below it that the player can reach only through the
+  // box's square. From the pocket it can be pushed up twice and then left: 3 pushes. From the
+  // left side it can only be pushed right, into a dead cell: no way.
+  const Board b(level_from(
+      "######\n"
+      "#.   #\n"
+      "#    #\n"
+      "#@$  #\n"
+      "## ###\n"
+      "######\n"));
+  const int box = cell(b, 3, 2);
+  EXPECT_NE(b.side_class(box, kDown), b.side_class(box, kLeft));
+  EXPECT_EQ(b.side_class(box, kLeft), b.side_class(box, kRight));
+  EXPECT_EQ(b.distance_from_side(0, box, kDown), 3);
+  EXPECT_EQ(b.distance_from_side(0, box, kLeft), kUnreachable);
+  EXPECT_EQ(b.distance(0, box), 3);
+  EXPECT_FALSE(b.is_live(cell(b, 3, 3)));
+  EXPECT_FALSE(b.is_live(cell(b, 4, 2)));
+}
+
+TEST(Board, SideClassesInAnOpenRoomAreOne) {
+  const Board b(level_from("#####\n#   #\n# $ #\n#@ .#\n#####\n"));
+  const int c = cell(b, 2, 2);
+  for (int d = 0; d < 4; ++d) EXPECT_EQ(b.side_class(c, d), 0);
+}
+
+TEST(Board, Tunnels) {
+  const Board b(level_from(
+      "#########\n"
+      "#@$   . #\n"
+      "###.## ##\n"
+      "  #  #$#\n"
+      "  #### #\n"
+      "     ###\n"));
+  EXPECT_FALSE(b.is_tunnel(cell(b, 1, 1)));
+  EXPECT_TRUE(b.is_tunnel(cell(b, 1, 2)));   // walls above and below, floor left and right
+  EXPECT_FALSE(b.is_tunnel(cell(b, 1, 3)));  // opening below
+  EXPECT_TRUE(b.is_tunnel(cell(b, 3, 6)));   // vertical
+}
+
+TEST(Board, InitialBoxesPlayerAndGoals) {
+  const Board b(level_from("#######\n#@$ $.#\n#  . .#\n#######\n"));
+  EXPECT_EQ(b.initial_boxes().size(), 2U);
+  EXPECT_EQ(b.goals().size(), 3U);
+  EXPECT_EQ(b.initial_player(), cell(b, 1, 1));
+  for (int g = 0; g < 3; ++g) EXPECT_EQ(b.goal_index(b.goals()[static_cast<std::size_t>(g)]), g);
+  EXPECT_TRUE(b.is_goal(cell(b, 1, 5)));
+  EXPECT_EQ(b.goal_set().count(), 3);
+}
