@@ -750,6 +750,60 @@ TEST_F(TilesLearnerTest, IdaStarKeepsItsCostAndGeneratesFewerNodes) {
   EXPECT_LT(generated_learned, generated_inverse);
 }
 
+// A counter with two moves: label 0 adds 1, label 1 adds the state's step. From the primary
+// sample (step 1) both moves are the same; from a sample with step 2 they are not, so "1" may
+// only be forbidden when the learner sees the primary alone. With a constant hash every end
+// state collides: only full-state comparisons tell them apart.
+template <bool kWeakHash>
+struct StepDomain {
+  struct State {
+    int x = 0, step = 1;
+    bool operator==(const State&) const = default;
+  };
+  struct Move {
+    std::uint8_t label = 0;
+  };
+  struct Undo {};
+  using Cost = int;
+  static constexpr unsigned kLabelCount = 2;
+
+  template <class F>
+  void for_each_move(const State&, F&& f) const {
+    f(Move{0});
+    f(Move{1});
+  }
+  Cost cost(const State&, const Move&) const { return 1; }
+  Undo apply(State& s, const Move& m) const {
+    s.x += m.label == 0 ? 1 : s.step;
+    return {};
+  }
+  void undo(State& s, const Move& m, const Undo&) const { s.x -= m.label == 0 ? 1 : s.step; }
+  bool is_goal(const State&) const { return false; }
+  std::uint64_t hash(const State& s) const {
+    return kWeakHash ? 0 : static_cast<std::uint64_t>(s.x * 7 + s.step);
+  }
+  unsigned label(const Move& m) const { return m.label; }
+};
+
+template <class D>
+void expect_step_learning(const D& d) {
+  using S = typename D::State;
+  LearnerOptions opt;
+  opt.max_depth = 3;
+  const LearnerResult alone = learn_move_automaton(d, {S{0, 1}}, opt);
+  EXPECT_EQ(alone.forbidden.front(), LabelSequence{1});
+  EXPECT_EQ(alone.forbidden.size(), 1u);
+  const LearnerResult both = learn_move_automaton(d, {S{0, 1}, S{100, 2}}, opt);
+  // "1" differs from "0" on the second sample; "1 0" equals "0 1" everywhere.
+  EXPECT_EQ(both.forbidden, (std::vector<LabelSequence>{{1, 0}}));
+  for (const auto& f : both.learned) expect_sound(d, {S{0, 1}, S{100, 2}}, f);
+}
+
+TEST(Learner, ComparesFullStatesOnEverySample) {
+  expect_step_learning(StepDomain<false>{});
+  expect_step_learning(StepDomain<true>{});
+}
+
 TEST(Learner, ResumesFromAFileAsIfNeverStopped) {
   const TilesDomain big(7);
   const std::vector<TilesDomain::State> samples{big.with_blank_at(24)};

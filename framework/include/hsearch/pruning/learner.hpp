@@ -330,7 +330,7 @@ class MoveSequenceLearner {
     for (std::size_t i = 1; i < k_; ++i) {
       if (!alive_[t * k_ + i]) continue;  // the current path does not apply from sample i
       const SampleEnd& end = ends[i - 1];
-      if (!end.applicable || end.cost > g_[t * k_ + i] || end.hash != domain_.hash(cur_[i])) {
+      if (end.cost > g_[t * k_ + i] || end.hash != domain_.hash(cur_[i])) {
         return false;
       }
     }
@@ -340,7 +340,7 @@ class MoveSequenceLearner {
       replay_[i] = samples_[i];
       for (std::uint32_t j = 0; j < length_[e]; ++j) {
         std::optional<Move> m;
-        if (!find_move(replay_[i], labels_[offset_[e] + j], m)) return false;
+        if (!find_move(replay_[i], labels_[offset_[e] + j], m)) break;
         domain_.apply(replay_[i], *m);
       }
       if (!(replay_[i] == cur_[i])) return false;

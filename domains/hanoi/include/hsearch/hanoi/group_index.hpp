@@ -29,7 +29,6 @@ class GroupIndexer {
   GroupIndexer(const Layout& layout, std::vector<int> group) : pegs_(layout.pegs()) {
     std::sort(group.begin(), group.end());
     ids_ = std::move(group);
-    std::uint64_t weight = 1;
     const std::size_t k = ids_.size();
     weight_.resize(k);
     radix_.resize(k);
@@ -43,6 +42,11 @@ class GroupIndexer {
       earlier_[j] = before;
       if (before > 0) distinct_ = false;
       radix_[j] = pegs_ + before;
+    }
+    // The smallest disks (moved most often) get the smallest weights: a move of a small disk
+    // then changes the index a little, which keeps table accesses of a BFS or a search close.
+    std::uint64_t weight = 1;
+    for (std::size_t j = k; j-- > 0;) {
       weight_[j] = weight;
       if (weight > (std::uint64_t{1} << 62) / static_cast<std::uint64_t>(radix_[j])) {
         throw std::length_error("disk group too large to index");

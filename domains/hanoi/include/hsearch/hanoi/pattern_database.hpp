@@ -37,7 +37,7 @@
 namespace hsearch::hanoi {
 
 // Bump when the table layout or the index changes: old files are then rebuilt.
-inline constexpr int kPdbFormat = 1;
+inline constexpr int kPdbFormat = 2;
 
 // Where tables are cached unless told otherwise: $HSEARCH_HANOI_PDB_DIR, else
 // $XDG_CACHE_HOME/hsearch/hanoi, else $HOME/.cache/hsearch/hanoi; empty (no cache) when none
@@ -188,8 +188,9 @@ class PatternDatabase {
           std::array<int, kMaxPegs> top;
           top.fill(-1);
           std::uint64_t rest = idx;
-          for (int j = 0; j < k; ++j) {
-            top[rest % static_cast<std::uint64_t>(pegs)] = j;
+          for (int j = k; j-- > 0;) {  // smallest disk first (weight 1): keep the first seen
+            const auto peg = rest % static_cast<std::uint64_t>(pegs);
+            if (top[peg] < 0) top[peg] = j;
             rest /= static_cast<std::uint64_t>(pegs);
           }
           for (int from = 0; from < pegs; ++from) {

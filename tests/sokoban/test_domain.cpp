@@ -1,0 +1,111 @@
+// The search domain: apply/undo exactness, incremental values equal to from-scratch ones along
+// random walks, player normalisation, packing.
+#include <fstream>
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "data_dir.hpp"
+#include "hsearch/sokoban/sokoban_domain.hpp"
+#include "level_text.hpp"
+
+using namespace hsearch::sokoban;
+using hsearch::sokoban::testing::cell;
+using hsearch::sokoban::testing::level_from;
+
+namespace {
+using State = SokobanDomain::State;
+using Move = SokobanDomain::Move;
+
+void expect_same_derived(const State& a, const State& b) {
+  EXPECT_TRUE(a == b);
+  EXPECT_EQ(a.hash, b.hash);
+  EXPECT_EQ(a.h, b.h);
+  EXPECT_TRUE(a.reach == b.reach);
+}
+
+// Random walks: after every push the incremental state equals the state rebuilt from its key.
+void random_walks(const Level& level, unsigned seed, int walks, int length) {
+  const Board board(level);
+  const SokobanDomain d(board);
+  std::mt19937 rng(seed);
+  for (int w = 0; w < walks; ++w) {
+    State s = d.initial_state();
+    for (int step = 0; step < length; ++step) {
+      std::vector<Move> moves;
+      d.for_each_move(s, [&](const Move& m) { moves.push_back(m); });
+      if (moves.empty() || hsearch::is_dead_end(s.h)) break;
+      const Move m = moves[rng() % moves.size()];
+      const State before = s;
+      const State undo = d.apply(s, m);
+      // Undo restores everything.
+      State back = s;
+      d.undo(back, m, undo);
+      expect_same_derived(back, before);
+      EXPECT_TRUE(back.match.col_of_row == before.match.col_of_row);
+      // The incremental state equals the one rebuilt from scratch.
+      const State fresh = d.unpack(d.pack(s));
+      EXPECT_TRUE(fresh == s);
+      EXPECT_EQ(fresh.hash, s.hash);
+      EXPECT_TRUE(fresh.reach == s.reach);
+      if (!hsearch::is_dead_end(s.h)) {
+        ASSERT_EQ(fresh.h, s.h) << "step " << step;
+      }
+    }
+  }
+}
+}  // namespace
+
+TEST(SokobanDomain, MovesOfASmallLevel) {
+  const Board b(level_from("#######\n#@$  .#\n#     #\n#######\n"));
+  const SokobanDomain d(b);
+  const State s = d.initial_state();
+  std::vector<Move> moves;
+  d.for_each_move(s, [&](const Move& m) { moves.push_back(m); });
+  // The box on (1,2) can go right (player on its left) or down (player can reach (0,2)? no:
+  // wall above); pushing up needs the player below: reachable, but (0,2) is a wall.
+  ASSERT_EQ(moves.size(), 2U);
+  for (const auto& m : moves) EXPECT_EQ(m.from, cell(b, 1, 2));
+  EXPECT_EQ(s.h, 3);
+  EXPECT_FALSE(d.is_goal(s));
+}
+
+TEST(SokobanDomain, NormalisedPlayerMakesEquivalentPositionsEqual) {
+  const Board b1(level_from("#######\n#@ $ .#\n#     #\n#######\n"));
+  const Board b2(level_from("#######\n#  $ .#\n#   @ #\n#######\n"));
+  const SokobanDomain d1(b1), d2(b2);
+  const State s1 = d1.initial_state(), s2 = d2.initial_state();
+  EXPECT_EQ(s1.player, s2.player);
+  EXPECT_EQ(s1.player, cell(b1, 1, 1));  // the smallest reachable cell
+  EXPECT_TRUE(s1 == s2);
+  EXPECT_EQ(d1.hash(s1), d2.hash(s2));
+}
+
+TEST(SokobanDomain, DeadStartAndPushesIntoDeadCellsAreNotGenerated) {
+  const Board dead(level_from("#####\n#$ .#\n# @ #\n#####\n"));  // box in a corner
+  EXPECT_TRUE(hsearch::is_dead_end(SokobanDomain(dead).initial_state().h));
+  const Board b(level_from("######\n#@$ .#\n#    #\n######\n"));
+  const SokobanDomain d(b);
+  d.for_each_move(d.initial_state(), [&](const Move& m) {
+    EXPECT_TRUE(b.is_live(b.neighbor(m.from, m.dir)));
+  });
+}
+
+TEST(SokobanDomain, PackUnpackRoundTrip) {
+  const Board b(level_from("########\n#@$ $..#\n#  $ . #\n########\n"));
+  const SokobanDomain d(b);
+  const State s = d.initial_state();
+  const State t = d.unpack(d.pack(s));
+  expect_same_derived(t, s);
+}
+
+TEST(SokobanDomain, RandomWalksKeepIncrementalValuesExact) {
+  random_walks(level_from("#########\n#@ $  . #\n# $ ##  #\n#  $ .. #\n#   #   #\n#########\n"), 1, 50, 40);
+}
+
+TEST(SokobanDomain, RandomWalksOnMicroban) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
+  const auto entries = read_levels(in, "microban");
+  for (int n : {6, 16, 40, 93, 144, 155}) random_walks(entries[static_cast<std::size_t>(n - 1)].level, static_cast<unsigned>(n), 10, 60);
+}

@@ -1,0 +1,85 @@
+// Freeze deadlocks: the thesis's 2x2 and Z shapes, boxes pairs along walls, seed 004's cases,
+// and the cases that must NOT be called deadlocks.
+#include <gtest/gtest.h>
+
+#include "hsearch/sokoban/freeze.hpp"
+#include "level_text.hpp"
+
+using namespace hsearch::sokoban;
+using hsearch::sokoban::testing::cell;
+using hsearch::sokoban::testing::level_from;
+
+namespace {
+CellSet boxes_of(const Board& b) {
+  CellSet s;
+  for (auto c : b.initial_boxes()) s.set(c);
+  return s;
+}
+bool frozen(const std::string& text, int r, int c) {
+  const Board b(level_from(text));
+  return frozen_deadlock(b, boxes_of(b), cell(b, r, c));
+}
+}  // namespace
+
+TEST(Freeze, TwoBoxesAlongAWall) {
+  EXPECT_TRUE(frozen("#######\n#.$$ .#\n#  @  #\n#######\n", 1, 2));
+  EXPECT_TRUE(frozen("#######\n#.$$ .#\n#  @  #\n#######\n", 1, 3));
+}
+
+TEST(Freeze, FrozenBoxesAllOnGoalsAreNoDeadlock) {
+  EXPECT_FALSE(frozen("#######\n#.** .#\n#  @  #\n#######\n", 1, 2));
+  // One on a goal, one not: still a deadlock.
+  EXPECT_TRUE(frozen("#######\n#.*$ .#\n#  @  #\n#######\n", 1, 2));
+}
+
+TEST(Freeze, SquareOfFourInTheOpen) {
+  const std::string level =
+      "########\n"
+      "#      #\n"
+      "#  $$  #\n"
+      "#  $$  #\n"
+      "#  @   #\n"
+      "# .... #\n"
+      "########\n";
+  EXPECT_TRUE(frozen(level, 2, 3));
+  EXPECT_TRUE(frozen(level, 3, 4));
+  // Three boxes of the square are not frozen: the fourth square is free.
+  EXPECT_FALSE(frozen("########\n#      #\n#  $$  #\n#  $   #\n#  @   #\n# ...  #\n########\n", 2, 3));
+}
+
+TEST(Freeze, ZShapeWithWalls) {
+  // Box A under a wall, box B to its right above a wall: each blocks the other sideways.
+  const std::string z =
+      "#######\n"
+      "#  #  #\n"
+      "#  $$ #\n"
+      "#   # #\n"
+      "# @.. #\n"
+      "#######\n";
+  EXPECT_TRUE(frozen(z, 2, 3));
+  EXPECT_TRUE(frozen(z, 2, 4));
+}
+
+TEST(Freeze, Seed004BlockedByAMovableBoxIsNoDeadlock) {
+  // Seed 004 fig. 10: the box under the wall is held sideways by a box that can still move
+  // up or down, so neither is frozen.
+  const std::string level =
+      "#######\n"
+      "#  #  #\n"
+      "#  $$ #\n"
+      "#     #\n"
+      "# @.. #\n"
+      "#######\n";
+  EXPECT_FALSE(frozen(level, 2, 3));
+  EXPECT_FALSE(frozen(level, 2, 4));
+}
+
+TEST(Freeze, TwoWallsOnOneAxisOnly) {
+  // A box in a horizontal corridor (walls above and below) can still move along it.
+  EXPECT_FALSE(frozen("#######\n#@ $ .#\n#######\n", 1, 3));
+}
+
+TEST(Freeze, ChainAgainstTheWallReachesFarBoxes) {
+  // Three boxes in a row along the top wall: frozen through the chain.
+  EXPECT_TRUE(frozen("########\n#.$$$..#\n#  @   #\n########\n", 1, 4));
+}

@@ -1,0 +1,127 @@
+// End to end: levels solved push-optimally with replay-verified LURD solutions, against the
+// Microban table (a fast subset here; the whole table in test_solver_slow.cpp).
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "data_dir.hpp"
+#include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/solver.hpp"
+#include "level_text.hpp"
+#include "microban_oracle.hpp"
+
+using namespace hsearch::sokoban;
+using hsearch::sokoban::testing::level_from;
+
+TEST(Solver, SmallLevelIdaAndAStarAgree) {
+  const Level lv = level_from(
+      " #######\n"
+      " # .   ###\n"
+      "## $$#   #\n"
+      "#.  @ $  #\n"
+      "#  ##.  ##\n"
+      "####  ###\n"
+      "   ####\n");
+  SolveOptions o;
+  const SolveReport ida = solve_level(lv, o);
+  o.algorithm = Algorithm::astar;
+  const SolveReport astar = solve_level(lv, o);
+  ASSERT_TRUE(ida.solved()) << ida.status << " " << ida.message;
+  ASSERT_TRUE(astar.solved()) << astar.status;
+  EXPECT_TRUE(ida.optimal);
+  EXPECT_TRUE(astar.optimal);
+  EXPECT_EQ(ida.pushes, 7);
+  EXPECT_EQ(astar.pushes, 7);
+  EXPECT_EQ(verify_lurd(lv, ida.lurd), "");
+  EXPECT_EQ(verify_lurd(lv, astar.lurd), "");
+}
+
+TEST(Solver, ProvesUnsolvable) {
+  // The player can never get behind the box in the corridor.
+  const SolveReport r = solve_level(level_from("#######\n#.@$  #\n#######\n"));
+  EXPECT_EQ(r.status, "unsolvable");
+  // Solvable only with the box on the second goal... no: two boxes, a corridor, wrong order.
+  const SolveReport r2 = solve_level(level_from("########\n#@$$ ..#\n########\n"));
+  EXPECT_EQ(r2.status, "solved");
+  const SolveReport r3 = solve_level(level_from("########\n#..$$@ #\n########\n"));
+  EXPECT_EQ(r3.status, "solved");
+  EXPECT_EQ(r3.pushes, 4);
+}
+
+TEST(Solver, MoreGoalsThanBoxes) {
+  const SolveReport r = solve_level(level_from("#######\n#.@$ .#\n#     #\n#######\n"));
+  ASSERT_TRUE(r.solved());
+  EXPECT_EQ(r.pushes, 2);  // to the right-hand goal; the left one stays empty
+}
+
+TEST(Solver, InvalidLevelIsReportedNotThrown) {
+  const Level lv = level_from("#####\n#@$ .\n#####\n");
+  const SolveReport r = solve_level(lv);
+  EXPECT_EQ(r.status, "invalid");
+  EXPECT_NE(r.message.find("not enclosed"), std::string::npos);
+}
+
+TEST(Solver, LimitsAreReported) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
+  const auto entries = read_levels(in, "microban");
+  SolveOptions o;
+  o.limits.max_expanded = 100;
+  const SolveReport r = solve_level(entries[97].level, o);  // level 98: far more than 100 nodes
+  EXPECT_EQ(r.status, "node_limit");
+  EXPECT_GT(r.lower_bound, 0);
+}
+
+TEST(Solver, VerifyRejectsBadSolutions) {
+  const Level lv = level_from("#######\n#@$  .#\n#######\n");
+  int pushes = 0, moves = 0;
+  EXPECT_EQ(verify_lurd(lv, "RRR", &pushes, &moves), "");
+  EXPECT_EQ(pushes, 3);
+  EXPECT_EQ(moves, 3);
+  EXPECT_NE(verify_lurd(lv, "RR"), "");    // box not on the goal
+  EXPECT_NE(verify_lurd(lv, "rRR"), "");   // a step into a box
+  EXPECT_NE(verify_lurd(lv, "RRRR"), "");  // blocked push
+  EXPECT_NE(verify_lurd(lv, "u"), "");     // into a wall
+  EXPECT_NE(verify_lurd(lv, "RxR"), "");   // not a LURD letter
+}
+
+TEST(Solver, MicrobanFastSubsetMatchesTheOptimalTable) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_optimal_pushes.tsv");
+  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
+  const auto entries = read_levels(in, "microban");
+  const auto oracle = hsearch::sokoban::testing::read_microban_oracle(
+      hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv").string());
+  ASSERT_GE(oracle.size(), 140U);
+  SolveOptions o;
+  o.limits.max_expanded = 200000;  // these levels need far fewer; a safety net only
+  int checked = 0;
+  for (int n = 1; n <= 60; ++n) {
+    if (n == 36) continue;  // ~1 s in Release: in the slow suite
+    const auto it = oracle.find(n);
+    if (it == oracle.end()) continue;
+    const SolveReport r = solve_level(entries[static_cast<std::size_t>(n - 1)].level, o);
+    ASSERT_TRUE(r.solved()) << "level " << n << ": " << r.status;
+    EXPECT_TRUE(r.optimal);
+    EXPECT_EQ(r.pushes, it->second) << "level " << n;
+    EXPECT_EQ(verify_lurd(entries[static_cast<std::size_t>(n - 1)].level, r.lurd), "");
+    ++checked;
+  }
+  EXPECT_EQ(checked, 59);
+}
+
+TEST(Solver, AStarOnAMicrobanSubset) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
+  const auto entries = read_levels(in, "microban");
+  const auto oracle = hsearch::sokoban::testing::read_microban_oracle(
+      hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv").string());
+  SolveOptions o;
+  o.algorithm = Algorithm::astar;
+  o.limits.max_expanded = 200000;
+  for (int n = 1; n <= 20; ++n) {
+    const SolveReport r = solve_level(entries[static_cast<std::size_t>(n - 1)].level, o);
+    ASSERT_TRUE(r.solved()) << "level " << n;
+    EXPECT_EQ(r.pushes, oracle.at(n)) << "level " << n;
+  }
+}
