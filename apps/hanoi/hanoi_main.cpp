@@ -48,8 +48,10 @@ A problem file (--problem) holds the lines  start: <position>  and  goal: <posit
 Heuristics (--heuristic):
   pdb        additive pattern databases over disk groups, max over partitions (admissible;
              the default). Groups: --pdb SIZES, e.g. --pdb 5,13 = the 5 largest disks, then
-             the 13 next (disks ordered by decreasing radius, then tower); repeat --pdb to take
-             the max over several partitions. Default: automatic within --pdb-max-entries.
+             the 13 next (disks ordered by decreasing radius, then tower); --pdb towers = one group
+             per tower; --pdb window:S = for every offset, a group of S consecutive disks and
+             the rest (max over all); repeat --pdb to take the max over several partitions. Default:
+             automatic sizes, the largest group within 2^24 entries (16 MiB).
   towers     sum over towers of the exact single-tower distance (a table per tower;
              admissible).
   goalpeg    number of disks off their goal peg (admissible, weak).
@@ -62,8 +64,8 @@ Pattern databases are cached in --pdb-dir (default $HSEARCH_HANOI_PDB_DIR, else
 $XDG_CACHE_HOME/hsearch/hanoi, else ~/.cache/hsearch/hanoi), in versioned checksummed files.
 
 Algorithms (--algorithm): astar (A* with reopening; --weights G,H for weighted A*, e.g. the
-seed's 3,2: a weighted result is not called optimal), ida (IDA* that never moves the same disk
-twice in a row, with a transposition table), bfs (breadth-first, optimal, memory hungry).
+seed's 3,2: a weighted result is not called optimal), ida (IDA* with a transposition table;
+--prune on forbids moving the same disk twice in a row), bfs (breadth-first, optimal, memory hungry).
 
 Output: the move count, the moves as 'disk from->to' (e.g. 'a1 A->C'), and whether the plan is
 proven optimal. Every plan is replayed and checked before it is printed.
@@ -76,7 +78,7 @@ struct Config {
   std::string heuristic = "pdb";
   int weight_g = 1, weight_h = 1;
   Limits limits;
-  std::size_t tt_entries = std::size_t{1} << 22;
+  std::size_t tt_entries = std::size_t{1} << 20;
   bool pruning = true;
   bool stats = false, json = false, show = false;
   std::vector<std::string> pdb_specs;
@@ -262,10 +264,10 @@ int solve(const HanoiDomain& d, const HanoiDomain::State& start, const H& h, con
 
 int run(int argc, char** argv) {
   Config cfg;
-  std::string start_text, goal_text, problem_file, weights, pdb_dir;
+  std::string start_text, goal_text, problem_file, weights, pdb_dir, prune;
   int pegs = 0, disks = 0, towers = 1;
-  std::uint64_t seed = 1, pdb_max_entries = std::uint64_t{1} << 26;
-  double max_memory_mb = 0;
+  std::uint64_t seed = 1, pdb_max_entries = std::uint64_t{1} << 28;
+  double max_memory_mb = 4096;
   bool random_start = false, random_goal = false, no_cache = false;
 
   po::options_description opts(kUsage);
@@ -283,15 +285,17 @@ int run(int argc, char** argv) {
       ("algorithm,a", po::value(&cfg.algorithm), "astar | ida | bfs (default astar)")
       ("heuristic,H", po::value(&cfg.heuristic), "pdb | towers | goalpeg | zero | manhattan | belfort (default pdb)")
       ("weights", po::value(&weights), "G,H: A* priority G*g + H*h (default 1,1; the seed uses 3,2)")
-      ("pdb", po::value(&cfg.pdb_specs), "group sizes of one partition, largest disks first, e.g. 5,13 (repeatable)")
-      ("pdb-max-entries", po::value(&pdb_max_entries), "largest table for automatic groups (default 2^26)")
+      ("pdb", po::value(&cfg.pdb_specs), "one partition: group sizes, largest disks first, e.g. 5,13, or 'towers' (repeatable: max)")
+      ("pdb-max-entries", po::value(&pdb_max_entries), "refuse tables with more entries (default 2^28; 1 byte per entry)")
       ("pdb-dir", po::value(&pdb_dir), "pattern-database cache directory")
       ("no-pdb-cache", po::bool_switch(&no_cache), "build tables in memory only")
       ("max-expanded", po::value(&cfg.limits.max_expanded), "stop after this many expansions")
       ("max-seconds", po::value(&cfg.limits.max_seconds), "stop after this many seconds")
-      ("max-memory", po::value(&max_memory_mb), "stop when the search's tables exceed this many MB")
-      ("tt-entries", po::value(&cfg.tt_entries), "IDA* transposition-table entries (default 2^22; 0 = none)")
-      ("no-pruning", "IDA*: allow moving the same disk twice in a row")
+      ("max-memory", po::value(&max_memory_mb), "stop when the search's tables exceed this many MB (default 4096; 0 = no limit)")
+      ("tt-entries", po::value(&cfg.tt_entries), "IDA* transposition-table entries (default 2^20, about 40 MB; 0 = none)")
+      ("prune", po::value(&prune)->default_value("auto"),
+       "IDA*: never move the same disk twice in a row: on | off | auto (default: on only "
+       "without a transposition table, whose entries are keyed by automaton state)")
       ("stats", po::bool_switch(&cfg.stats), "print search statistics and table sizes")
       ("json", po::bool_switch(&cfg.json), "print one JSON object instead of text")
       ("show", po::bool_switch(&cfg.show), "draw every position of the solution");
@@ -306,7 +310,8 @@ int run(int argc, char** argv) {
     std::cout << opts << "\n";
     return 0;
   }
-  cfg.pruning = !vm.count("no-pruning");
+  if (prune != "on" && prune != "off" && prune != "auto") throw BadInput("--prune: on, off or auto");
+  cfg.pruning = prune == "on" || (prune == "auto" && cfg.tt_entries == 0);
   if (cfg.algorithm != "astar" && cfg.algorithm != "ida" && cfg.algorithm != "bfs") {
     throw BadInput("--algorithm: unknown '" + cfg.algorithm + "' (astar, ida or bfs)");
   }
@@ -374,6 +379,13 @@ int run(int argc, char** argv) {
     if (cfg.show) std::cout << "\ngoal:\n" << draw_position(layout, *goal) << "\n";
   }
 
+  if (cfg.algorithm == "bfs") {
+    if (vm.count("heuristic") || !cfg.pdb_specs.empty()) throw BadInput("--algorithm bfs uses no heuristic");
+    cfg.heuristic = "none";
+    Extra extra;
+    extra.description = "none (breadth-first)";
+    return solve(d, s0, ZeroHeuristic{}, cfg, extra);
+  }
   Extra extra;
   extra.description = cfg.heuristic;
   if (cfg.heuristic == "pdb" || cfg.heuristic == "towers") {
@@ -382,11 +394,18 @@ int run(int argc, char** argv) {
     if (cfg.heuristic == "towers") {
       parts.push_back(partition_by_towers(layout));
     } else if (cfg.pdb_specs.empty()) {
-      parts.push_back(partition_by_sizes(layout, automatic_sizes(layout, cfg.pdb.max_entries)));
+      parts.push_back(partition_by_sizes(layout, automatic_sizes(layout, std::min(cfg.pdb.max_entries, std::uint64_t{1} << 24))));
     } else {
       for (const auto& spec : cfg.pdb_specs) {
         try {
-          parts.push_back(partition_by_sizes(layout, parse_int_list(spec, "--pdb")));
+          if (spec.rfind("window:", 0) == 0) {
+            const auto size = parse_int_list(spec.substr(7), "--pdb window:");
+            if (size.size() != 1) throw BadInput("--pdb window:S takes one size");
+            for (auto& p : window_partitions(layout, size[0])) parts.push_back(std::move(p));
+          } else {
+            parts.push_back(spec == "towers" ? partition_by_towers(layout)
+                                             : partition_by_sizes(layout, parse_int_list(spec, "--pdb")));
+          }
         } catch (const PdbError& e) {
           throw BadInput(std::string("--pdb ") + spec + ": " + e.what());
         }
@@ -406,7 +425,12 @@ int run(int argc, char** argv) {
       }
     }
     extra.description += " disks)";
+    std::size_t shared = 0;
     for (const auto& t : h->tables()) {
+      if (t->shared()) {
+        ++shared;
+        continue;
+      }
       extra.table_seconds += t->seconds();
       std::ostringstream line;
       line << "table " << t->disks() << ": " << t->entries() << " entries, " << t->bytes() << " bytes, "
@@ -414,6 +438,9 @@ int run(int argc, char** argv) {
            << (t->path().empty() ? "" : ", file " + t->path().string());
       if (!t->note().empty()) line << " (" << t->note() << ")";
       extra.table_lines.push_back(line.str());
+    }
+    if (shared > 0) {
+      extra.table_lines.push_back(std::to_string(shared) + " more group(s) use the tables above (same shape and goal)");
     }
     extra.table_bytes = h->bytes();
     return solve(d, s0, *h, cfg, extra);

@@ -118,10 +118,10 @@ int main(int argc, char** argv) {
       ("help,h", "show this help")
       ("level", po::value<int>(), "solve only level N of FILE (1-based)")
       ("levels", po::value<std::string>(), "solve levels A-B of FILE")
-      ("algorithm", po::value<std::string>()->default_value("ida"), "ida (IDA* + transposition table) or astar (A* with reopening)")
+      ("algorithm", po::value<std::string>()->default_value("astar"), "astar (A* with reopening) or ida (IDA* with a transposition table)")
       ("time-limit", po::value<double>()->default_value(0), "seconds per level (0: none)")
       ("node-limit", po::value<std::uint64_t>()->default_value(0), "expansions per level (0: none)")
-      ("memory-limit", po::value<std::size_t>()->default_value(0), "MB per level for the search's tables (0: IDA* uses a 64 MB table, A* grows freely)")
+      ("memory-limit", po::value<std::size_t>()->default_value(0), "MB per level for the search's tables (0: A* stops at 2048 MB; IDA* uses a 64 MB table)")
       ("json", "one JSON object per level on stdout")
       ("no-solution", "human output without the LURD strings");
   po::options_description hidden;

@@ -85,8 +85,9 @@ int main(int argc, char** argv) {
   opts.add_options()("help,h", "help")("file", po::value<std::string>(), "level collection")(
       "levels", po::value<std::string>(), "A-B (default: all)")("time-limit", po::value<double>()->default_value(10),
                                                                  "seconds per level")(
-      "algorithm", po::value<std::string>()->default_value("ida"), "ida or astar")(
+      "algorithm", po::value<std::string>()->default_value("astar"), "astar or ida")(
       "memory-limit", po::value<std::size_t>()->default_value(0), "MB per level (0: solver default)")(
+      "no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")(
       "oracle", po::value<std::string>(), "reference TSV (see source)")("out", po::value<std::string>(),
                                                                          "also write the table to this file");
   po::positional_options_description pos;
@@ -138,6 +139,7 @@ int main(int argc, char** argv) {
   SolveOptions options;
   options.algorithm = vm["algorithm"].as<std::string>() == "astar" ? Algorithm::astar : Algorithm::ida;
   options.limits.max_seconds = vm["time-limit"].as<double>();
+  options.corral_test = vm.count("no-corral-test") == 0;
   options.limits.max_bytes = vm["memory-limit"].as<std::size_t>() * 1024 * 1024;
   options.limits.stop_flag = &interrupt_flag();
   install_interrupt_handler();
@@ -204,13 +206,13 @@ int main(int argc, char** argv) {
   const double median = times.empty() ? 0 : times[times.size() / 2];
   std::ostringstream totals;
   totals << "\nCollection: " << file << " levels " << first << "-" << (first + run - 1) << ", algorithm "
-         << vm["algorithm"].as<std::string>() << ", time limit " << options.limits.max_seconds << " s per level\n"
+         << vm["algorithm"].as<std::string>() << (options.corral_test ? "" : ", no corral test") << ", time limit " << options.limits.max_seconds << " s per level\n"
          << "Solved: " << solved << " / " << run << " (" << optimal << " proven push-optimal)\n"
          << "Median seconds per level (unsolved count as slowest): ";
   if (median > 1e299) {
     totals << "unsolved\n";
   } else {
-    totals << std::fixed << std::setprecision(3) << median << "\n";
+    totals << std::fixed << std::setprecision(4) << median << "\n";
   }
   totals << "Total seconds: " << std::fixed << std::setprecision(1) << total_seconds << ", total expanded: " << expanded
          << "\n";

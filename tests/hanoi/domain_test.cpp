@@ -8,6 +8,7 @@
 #include "hsearch/hanoi/group_index.hpp"
 #include "hsearch/hanoi/random_position.hpp"
 #include "hsearch/hanoi/same_disk_pruner.hpp"
+#include "hsearch/pruning/inverse_move.hpp"
 #include "hsearch/search/bfs.hpp"
 #include "hsearch/heuristics/combinators.hpp"
 #include "hsearch/search/ida_star.hpp"
@@ -92,6 +93,11 @@ TEST(HanoiDomain, SameDiskPrunerKeepsOptimalityAndPrunes) {
   EXPECT_EQ(pruned.cost, 5);
   EXPECT_GT(pruned.stats.pruned, 0u);
   EXPECT_LT(pruned.stats.generated, plain.stats.generated);
+  // The framework's inverse-move automaton over these labels is the same rule.
+  const auto framework = ida_star(d, start, ZeroHeuristic{}, opt, make_inverse_move_automaton(d));
+  EXPECT_EQ(framework.cost, 5);
+  EXPECT_EQ(framework.stats.generated, pruned.stats.generated);
+  EXPECT_EQ(framework.stats.pruned, pruned.stats.pruned);
 }
 
 }  // namespace

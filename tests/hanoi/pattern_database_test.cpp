@@ -77,6 +77,25 @@ TEST(HanoiPdb, CachedFilesAreReusedAndCorruptOnesRebuilt) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(HanoiPdb, GroupsOfTheSameShapeShareOneTable) {
+  PdbOptions opt;
+  opt.cache_dir.clear();
+  const Problem pr = classic_problem(4, 9);
+  const HanoiDomain d(pr.layout, pr.goal);
+  const auto windows = window_partitions(pr.layout, 2);
+  ASSERT_EQ(windows.size(), 8u);
+  EXPECT_EQ(windows[3][0], (std::vector<int>{3, 4}));
+  const PdbHeuristic h(d, windows, opt);
+  // Every window has the shape "2 disks, goal peg D", every complement "7 disks, goal peg D".
+  EXPECT_EQ(h.bytes(), (std::size_t{1} << 4) + (std::size_t{1} << 14));
+  int shared = 0;
+  for (const auto& t : h.tables()) shared += t->shared();
+  EXPECT_EQ(shared, 14);
+  // The max over windows is still a lower bound, and at the start it is FS(7) + FS(2) = 25 + 3.
+  EXPECT_EQ(h.estimate(d.make_state(pr.start)), 28);
+  EXPECT_EQ(h.estimate(d.goal()), 0);
+}
+
 TEST(HanoiPdb, WideTablesWhenDistancesExceed254) {
   PdbOptions opt;
   opt.cache_dir.clear();

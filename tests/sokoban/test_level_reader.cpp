@@ -92,7 +92,7 @@ TEST(LevelReader, UnknownCharacterNamesFileLineColumnAndLevel) {
   ASSERT_EQ(e.size(), 2U);
   EXPECT_TRUE(e[0].ok());
   ASSERT_FALSE(e[1].ok());
-  EXPECT_NE(e[1].error.find("f.xsb:8:5"), std::string::npos) << e[1].error;
+  EXPECT_NE(e[1].error.find("f.xsb:8:4"), std::string::npos) << e[1].error;
   EXPECT_NE(e[1].error.find("level 2"), std::string::npos) << e[1].error;
   EXPECT_NE(e[1].error.find("unknown character 'x'"), std::string::npos) << e[1].error;
 }

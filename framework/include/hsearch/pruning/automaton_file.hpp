@@ -103,8 +103,9 @@ inline void save_move_automaton(const std::filesystem::path& path, const std::st
   const TableAutomaton& a = data.automaton;
   const unsigned L = a.label_count();
   if (data.built_from_forbidden && build_aho_corasick(L, data.forbidden) != a) {
-    throw std::invalid_argument("save_move_automaton: the automaton is not the one its "
-                                "forbidden sequences build");
+    throw std::invalid_argument(
+        "save_move_automaton: the automaton is not the one its "
+        "forbidden sequences build");
   }
   detail::PayloadWriter w;
   w.u32(kMoveAutomatonLayout);

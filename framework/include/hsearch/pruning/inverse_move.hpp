@@ -25,8 +25,8 @@ std::vector<LabelSequence> inverse_move_sequences(const D& domain) {
   for (unsigned l = 0; l < D::kLabelCount; ++l) {
     const unsigned inv = static_cast<unsigned>(domain.inverse_label(l));
     if (inv >= D::kLabelCount) {
-      throw std::invalid_argument("inverse_label(" + std::to_string(l) + ") = " +
-                                  std::to_string(inv) + ", expected < " +
+      throw std::invalid_argument("inverse_label(" + std::to_string(l) +
+                                  ") = " + std::to_string(inv) + ", expected < " +
                                   std::to_string(D::kLabelCount));
     }
     pairs.push_back({l, inv});

@@ -26,24 +26,39 @@
 // after it (i), costs no more (ii) — hence is optimal — and is strictly smaller (iv: shorter,
 // or same length and smaller at the first differing label). Contradiction: P contains no
 // forbidden sequence, and a depth-first search (DFS, IDDFS, IDA*) pruned by the automaton still
-// finds an optimal path. This does NOT hold with duplicate detection (A*, BFS, a transposition
-// table): the state reached by the refused path may be dropped as a duplicate while its
-// allowed twin path was cut elsewhere — so use the automaton only with depth-first searches.
+// finds an optimal path. This does NOT hold with duplicate detection on states alone (A*, BFS):
+// a state reached by several paths is kept once, with the automaton state of one path, and that
+// automaton state may refuse the continuation that the discarded path allowed. Detection keyed
+// on (state, automaton state), as IDA*'s transposition table does, is safe: the same pair has
+// the same pruned subtree.
 // The conditions are checked on the samples only: the result is as sound as the samples are
 // representative. (i) and (iii) must hold from every state where s2 applies, so give samples
 // that show every context (for a sliding-tile puzzle, the blank on every cell of the board: then
-// applicability from all samples is exactly "the blank's excursion stays on the board").
+// applicability from all samples is exactly "the blank's excursion stays on the board"). The
+// centre sample alone is not enough: test SlowLearner.TheCentreSampleAloneIsNotEnough.
 //
 // Requirements on the domain: in a state, at most one applicable move carries a given label
-// (checked; std::invalid_argument otherwise), labels < 256 per sequence byte.
+// (checked; std::invalid_argument otherwise). max_depth <= 255.
 //
 // Cost. Each round visits the accepted sequences of length <= d from the primary sample and,
 // for each, applies the same labels from every other sample (k samples: k moves per node).
-// Memory grows with the kept sequences (those of length <= d not forbidden), which are stored:
-// per kept sequence, sizeof(State) (+ any heap the State owns) for the primary end state, plus
-// (samples - 1) * (8 + sizeof(Cost) + 1) bytes for the other samples (hash, cost, applicable),
-// plus its labels (d bytes) and about 24 bytes of index. The explored nodes allocate nothing
-// (fixed per-depth buffers). LearnerRound::bytes reports the figure; Limits::max_bytes caps it.
+// Memory grows with the kept sequences (the accepted ones of length <= d, about the number of
+// distinct states within d moves), which are stored: per kept sequence the 64-bit hash of its
+// primary end state, its labels (d bytes) and about 17 bytes of index, plus the open-addressing
+// table (4 bytes a slot, at most half full). End states are not stored: when hashes match, the
+// kept sequence is replayed from the samples and full states are compared. The explored nodes
+// allocate nothing (per-depth buffers allocated once). LearnerRound::bytes reports the figure;
+// Limits::max_bytes caps it.
+//
+// Typical use (the tag should name everything the sequences depend on: domain, label order):
+//   LearnerOptions opt;  opt.max_depth = 14;  opt.limits.stop_flag = &interrupt_flag();
+//   LearnerResult r = learn_move_automaton(board7x7, samples, opt,
+//       [&](const LearnerRound& round, const LearnerResult& so_far) {
+//         save_move_automaton(path, "fifteen-puzzle", so_far.file_data());  // resumable
+//         std::cout << "depth " << round.depth << " forbidden " << round.forbidden_total << "\n";
+//       });
+//   TableAutomaton a = load_move_automaton(path, "fifteen-puzzle", 4).automaton;
+//   ida_star(domain4x4, start, h, IdaStarOptions{}, a);
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
@@ -67,17 +82,17 @@ namespace hsearch {
 // What one round (one depth bound) did.
 struct LearnerRound {
   unsigned depth = 0;
-  std::uint64_t nodes = 0;          // sequences visited (all lengths <= depth), root included
-  std::uint64_t sequences = 0;      // sequences of length `depth` examined (applicable, accepted)
-  std::uint64_t new_forbidden = 0;  // of those, forbidden in this round
-  std::size_t forbidden_total = 0;  // forbidden sequences after the round (all depths)
+  std::uint64_t nodes = 0;           // sequences visited (all lengths <= depth), root included
+  std::uint64_t sequences = 0;       // sequences of length `depth` examined (applicable, accepted)
+  std::uint64_t new_forbidden = 0;   // of those, forbidden in this round
+  std::size_t forbidden_total = 0;   // forbidden sequences after the round (all depths)
   std::size_t automaton_states = 0;  // states of the rebuilt automaton (forbidden ones dropped)
-  std::size_t trie_states = 0;      // Aho–Corasick trie nodes, forbidden ones included
-  std::size_t kept = 0;             // sequences stored as candidates (length <= depth)
-  std::size_t distinct_states = 0;  // distinct end states of kept sequences from the primary
-  std::size_t bytes = 0;            // memory of the kept sequences (see the header comment)
-  double seconds = 0;               // this round's time
-  double branching = 0;             // the rebuilt automaton's asymptotic branching factor
+  std::size_t trie_states = 0;       // Aho–Corasick trie nodes, forbidden ones included
+  std::size_t kept = 0;              // sequences stored as candidates (length <= depth)
+  std::size_t distinct_states = 0;   // distinct end states of kept sequences from the primary
+  std::size_t bytes = 0;             // memory of the kept sequences (see the header comment)
+  double seconds = 0;                // this round's time
+  double branching = 0;              // the rebuilt automaton's asymptotic branching factor
 };
 
 struct LearnedSequence {
@@ -122,16 +137,13 @@ class MoveSequenceLearner {
   static constexpr unsigned kLabels = D::kLabelCount;
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 
-  struct SampleEnd {  // a kept sequence's outcome from one non-primary sample
-    std::uint64_t hash = 0;
-    Cost cost = 0;
-    bool applicable = false;
-  };
-
  public:
   MoveSequenceLearner(const D& domain, const std::vector<State>& samples,
                       const LearnerOptions& options)
-      : domain_(domain), samples_(samples), options_(options), guard_(options.limits),
+      : domain_(domain),
+        samples_(samples),
+        options_(options),
+        guard_(options.limits),
         k_(samples.size()) {
     if (samples_.empty()) throw std::invalid_argument("learner: no sample state");
     if (options_.max_depth > 255) throw std::invalid_argument("learner: max_depth > 255");
@@ -140,8 +152,10 @@ class MoveSequenceLearner {
     }
     for (const LabelSequence& s : options_.initial_forbidden) {
       if (s.size() > options_.initial_depth) {
-        throw std::invalid_argument("learner: an initial forbidden sequence is longer than "
-                                    "initial_depth " + std::to_string(options_.initial_depth));
+        throw std::invalid_argument(
+            "learner: an initial forbidden sequence is longer than "
+            "initial_depth " +
+            std::to_string(options_.initial_depth));
       }
     }
     const std::size_t depths = options_.max_depth + 1;
@@ -152,11 +166,11 @@ class MoveSequenceLearner {
     path_.assign(depths, 0);
     g_.assign(depths * k_, Cost{0});
     alive_.assign(depths * k_, 0);
-    for (std::size_t i = 0; i < k_; ++i) alive_[i] = 1;
+    for (std::size_t i = 0; i < k_; ++i) alive_[i] = 1;           // the empty sequence applies
+    for (std::size_t t = 0; t < depths; ++t) alive_[t * k_] = 1;  // explored from the primary
     other_move_.resize(depths * k_);
     undo_.resize(depths * k_);
     heads_.assign(1024, kNone);
-    head_hash_.assign(1024, 0);
   }
 
   template <class OnRound>
@@ -205,8 +219,7 @@ class MoveSequenceLearner {
       round.distinct_states = classes_;
       round.bytes = bytes();
       round.branching = built.automaton.branching_factor();
-      round.seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      round.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       result.rounds.push_back(round);
       on_round(static_cast<const LearnerRound&>(round), static_cast<const LearnerResult&>(result));
       if (sequences_ == 0) {
@@ -250,8 +263,8 @@ class MoveSequenceLearner {
     }
     for (const auto& [label, move] : moves) {
       if (label >= kLabels) {
-        throw std::invalid_argument("learner: label " + std::to_string(label) + " >= " +
-                                    std::to_string(kLabels));
+        throw std::invalid_argument("learner: label " + std::to_string(label) +
+                                    " >= " + std::to_string(kLabels));
       }
       if (!automaton_->allows(a, label)) continue;
       path_[t] = label;
@@ -322,28 +335,28 @@ class MoveSequenceLearner {
     store(t, slot, last);
   }
 
-  // Kept sequence e against the current path of length t (which comes later in the order and
-  // ends, from the primary sample, in the same state as e): conditions (i)-(iii).
+  // Kept sequence e against the current path of length t, which comes later in the order
+  // (iv) and ends, from the primary sample, in the same state: conditions (i)-(iii), checked by
+  // replaying e from every sample where the current path applies.
   bool preferable(std::uint32_t e, unsigned t) {
-    if (primary_cost_[e] > g_[t * k_]) return false;
-    const SampleEnd* ends = other_.data() + std::size_t{e} * (k_ - 1);
-    for (std::size_t i = 1; i < k_; ++i) {
+    for (std::size_t i = 0; i < k_; ++i) {
       if (!alive_[t * k_ + i]) continue;  // the current path does not apply from sample i
-      const SampleEnd& end = ends[i - 1];
-      if (end.cost > g_[t * k_ + i] || end.hash != domain_.hash(cur_[i])) {
-        return false;
-      }
+      Cost cost = 0;
+      if (!replay(e, i, cost)) return false;       // (iii)
+      if (cost > g_[t * k_ + i]) return false;     // (ii)
+      if (!(replay_[i] == cur_[i])) return false;  // (i)
     }
-    // Hashes matched: confirm with full states by replaying e from those samples.
-    for (std::size_t i = 1; i < k_; ++i) {
-      if (!alive_[t * k_ + i]) continue;
-      replay_[i] = samples_[i];
-      for (std::uint32_t j = 0; j < length_[e]; ++j) {
-        std::optional<Move> m;
-        if (!find_move(replay_[i], labels_[offset_[e] + j], m)) break;
-        domain_.apply(replay_[i], *m);
-      }
-      if (!(replay_[i] == cur_[i])) return false;
+    return true;
+  }
+
+  // Applies kept sequence e from sample i into replay_[i]; false when a label does not apply.
+  bool replay(std::uint32_t e, std::size_t i, Cost& cost) {
+    replay_[i] = samples_[i];
+    cost = 0;
+    for (std::uint32_t j = 0; j < length_[e]; ++j) {
+      if (!find_move(replay_[i], labels_[offset_[e] + j], replay_move_)) return false;
+      cost = static_cast<Cost>(cost + domain_.cost(replay_[i], *replay_move_));
+      domain_.apply(replay_[i], *replay_move_);
     }
     return true;
   }
@@ -355,9 +368,9 @@ class MoveSequenceLearner {
     const std::size_t mask = heads_.size() - 1;
     std::size_t slot = mix(h) & mask;
     while (heads_[slot] != kNone) {
-      if (head_hash_[slot] == h && primary_end_[heads_[slot]] == cur_[0]) {
-        return {slot, heads_[slot]};
-      }
+      const std::uint32_t e = heads_[slot];
+      Cost unused = 0;
+      if (end_hash_[e] == h && replay(e, 0, unused) && replay_[0] == cur_[0]) return {slot, e};
       slot = (slot + 1) & mask;
     }
     return {slot, kNone};
@@ -368,12 +381,7 @@ class MoveSequenceLearner {
   void store(unsigned t, std::size_t slot, std::uint32_t last) {
     if (kept() >= kNone - 1) throw std::length_error("learner: too many kept sequences");
     const auto e = static_cast<std::uint32_t>(kept());
-    primary_end_.push_back(cur_[0]);
-    primary_cost_.push_back(g_[t * k_]);
-    for (std::size_t i = 1; i < k_; ++i) {
-      const bool ok = alive_[t * k_ + i] != 0;
-      other_.push_back(SampleEnd{ok ? domain_.hash(cur_[i]) : 0, ok ? g_[t * k_ + i] : Cost{0}, ok});
-    }
+    end_hash_.push_back(domain_.hash(cur_[0]));
     offset_.push_back(labels_.size());
     length_.push_back(static_cast<std::uint8_t>(t));
     labels_.insert(labels_.end(), path_.begin(), path_.begin() + t);
@@ -382,7 +390,6 @@ class MoveSequenceLearner {
       next_in_class_[last] = e;
     } else {
       heads_[slot] = e;
-      head_hash_[slot] = domain_.hash(cur_[0]);
       if (++classes_ * 2 > heads_.size()) grow();
     }
     if (guard_.over_memory(bytes())) stopped_ = true;
@@ -390,27 +397,23 @@ class MoveSequenceLearner {
 
   void grow() {
     std::vector<std::uint32_t> heads(heads_.size() * 2, kNone);
-    std::vector<std::uint64_t> hashes(heads.size(), 0);
     const std::size_t mask = heads.size() - 1;
-    for (std::size_t s = 0; s < heads_.size(); ++s) {
-      if (heads_[s] == kNone) continue;
-      std::size_t slot = mix(head_hash_[s]) & mask;
+    for (const std::uint32_t e : heads_) {
+      if (e == kNone) continue;
+      std::size_t slot = mix(end_hash_[e]) & mask;
       while (heads[slot] != kNone) slot = (slot + 1) & mask;
-      heads[slot] = heads_[s];
-      hashes[slot] = head_hash_[s];
+      heads[slot] = e;
     }
     heads_.swap(heads);
-    head_hash_.swap(hashes);
   }
 
-  std::size_t kept() const { return primary_end_.size(); }
+  std::size_t kept() const { return end_hash_.size(); }
 
   std::size_t bytes() const {
-    return primary_end_.capacity() * sizeof(State) + primary_cost_.capacity() * sizeof(Cost) +
-           other_.capacity() * sizeof(SampleEnd) + labels_.capacity() +
+    return end_hash_.capacity() * sizeof(std::uint64_t) + labels_.capacity() +
            offset_.capacity() * sizeof(std::uint64_t) + length_.capacity() +
            next_in_class_.capacity() * sizeof(std::uint32_t) +
-           heads_.size() * (sizeof(std::uint32_t) + sizeof(std::uint64_t));
+           heads_.size() * sizeof(std::uint32_t);
   }
 
   static std::size_t mix(std::uint64_t h) {  // spreads weak domain hashes over the table
@@ -440,18 +443,17 @@ class MoveSequenceLearner {
   std::vector<char> alive_;
   std::vector<std::optional<Move>> other_move_;
   std::vector<std::optional<Undo>> undo_;
+  std::optional<Move> replay_move_;
 
-  // Kept sequences, indexed by kept order.
-  std::vector<State> primary_end_;
-  std::vector<Cost> primary_cost_;
-  std::vector<SampleEnd> other_;  // (k_ - 1) per kept sequence
+  // Kept sequences, indexed by kept order: the hash of the primary end state and the labels.
+  // End states are not stored: comparisons replay the labels (only when hashes match).
+  std::vector<std::uint64_t> end_hash_;
   std::vector<std::uint8_t> labels_;
   std::vector<std::uint64_t> offset_;
   std::vector<std::uint8_t> length_;
   std::vector<std::uint32_t> next_in_class_;
-  // Open-addressing index of classes (kept sequences with the same primary end state).
+  // Open-addressing index of the classes (kept sequences with the same primary end state).
   std::vector<std::uint32_t> heads_;
-  std::vector<std::uint64_t> head_hash_;
   std::size_t classes_ = 0;
 };
 

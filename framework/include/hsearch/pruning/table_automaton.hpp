@@ -151,8 +151,8 @@ class TableAutomaton {
         const StateId t = next_[s * labels_ + l];
         const bool allowed = (allowed_[s] >> l) & 1u;
         if (allowed && t >= allowed_.size()) {
-          return "state " + std::to_string(s) + " label " + std::to_string(l) +
-                 " goes to state " + std::to_string(t) + " of " + std::to_string(allowed_.size());
+          return "state " + std::to_string(s) + " label " + std::to_string(l) + " goes to state " +
+                 std::to_string(t) + " of " + std::to_string(allowed_.size());
         }
         if (!allowed && t != kNoState) {
           return "state " + std::to_string(s) + " label " + std::to_string(l) +
@@ -164,7 +164,7 @@ class TableAutomaton {
   }
 
   unsigned labels_;
-  std::vector<StateId> next_;       // state * labels_ + label -> state, kNoState when refused
+  std::vector<StateId> next_;           // state * labels_ + label -> state, kNoState when refused
   std::vector<std::uint64_t> allowed_;  // per state: bit l set when label l is allowed
 };
 

@@ -100,7 +100,7 @@ class SlidingTilePuzzle {
  public:
   using State = Board;
   using Move = Geometry::Move;
-  struct Undo {};  // a move is its own record: undo slides the tile back
+  using Undo = typename Board::Undo;  // packed boards keep the XOR mask; byte boards nothing
   using Cost = int;
   using Key = std::uint64_t;  // only used when Board is PackedBoard (see pack())
 
@@ -129,11 +129,8 @@ class SlidingTilePuzzle {
     for (unsigned i = 0; i < n; ++i) f(m[i]);
   }
   Cost cost(const Board&, const Move&) const { return 1; }
-  Undo apply(Board& s, const Move& m) const {
-    s.slide(m.from, m.to);
-    return {};
-  }
-  void undo(Board& s, const Move& m, const Undo&) const { s.slide(m.to, m.from); }
+  Undo apply(Board& s, const Move& m) const { return s.slide(m.from, m.to); }
+  void undo(Board& s, const Move& m, const Undo& u) const { s.unslide(m.from, m.to, u); }
   bool is_goal(const Board& s) const { return s == goal_; }
 
   std::uint64_t hash(const Board& s) const {

@@ -75,6 +75,19 @@ class Solver {
       throw std::invalid_argument("unknown algorithm '" + config_.algorithm +
                                   "' (expected ida, astar or bfs)");
     }
+    // The automaton first: a bad file is reported before any table is built.
+    if (config_.pruning == "none") {
+      pruner_.template emplace<NoPruning>();
+    } else if (config_.pruning == "inverse") {
+      pruner_.template emplace<InverseMovePruner>();
+    } else if (config_.pruning == "learned") {
+      if (config_.automaton_file.empty()) throw std::invalid_argument("--pruning learned needs a file");
+      auto data = load_move_automaton(config_.automaton_file, kAutomatonDomainTag, 4);
+      pruner_.template emplace<TableAutomaton>(std::move(data.automaton));
+    } else {
+      throw std::invalid_argument("unknown pruning '" + config_.pruning +
+                                  "' (expected none, inverse or learned[=FILE])");
+    }
     config_.heuristic = resolve_heuristic(config_.heuristic, width, height);
     const std::string& h = config_.heuristic;
     if (h == "manhattan") {
@@ -89,18 +102,6 @@ class Solver {
       throw std::invalid_argument("unknown heuristic '" + h +
                                   "' (expected manhattan, linear-conflict, pdb-555, pdb-663, "
                                   "pdb-78, pdb-6666 or pdb-333)");
-    }
-    if (config_.pruning == "none") {
-      pruner_.template emplace<NoPruning>();
-    } else if (config_.pruning == "inverse") {
-      pruner_.template emplace<InverseMovePruner>();
-    } else if (config_.pruning == "learned") {
-      if (config_.automaton_file.empty()) throw std::invalid_argument("--pruning learned needs a file");
-      auto data = load_move_automaton(config_.automaton_file, kAutomatonDomainTag, 4);
-      pruner_.template emplace<TableAutomaton>(std::move(data.automaton));
-    } else {
-      throw std::invalid_argument("unknown pruning '" + config_.pruning +
-                                  "' (expected none, inverse or learned[=FILE])");
     }
   }
 

@@ -194,7 +194,8 @@ class HanoiDomain {
   }
   std::string state_string(const State& s) const { return format_position(layout_, position(s)); }
 
- private:
+  // Building blocks for decoders: the state with no disk placed, and placing a disk on top of
+  // a peg (the caller keeps the stacking rule; make_state checks it).
   State blank() const {
     State s;
     s.peg.fill(0);
@@ -208,6 +209,8 @@ class HanoiDomain {
     s.top[static_cast<std::size_t>(peg)] = static_cast<std::uint8_t>(id);
     s.peg[d] = static_cast<std::uint8_t>(peg);
   }
+
+ private:
   static void put(Key& k, int bit, std::uint64_t field) {
     if (bit < 64) {
       k.lo |= field << bit;

@@ -83,32 +83,39 @@ class GroupIndexer {
   }
 
   // Inverse of index() for a domain whose disks are exactly the group (ids 0..k-1 in order).
+  // No allocation: pattern-database builds call it once per entry.
   HanoiDomain::State state_of(const HanoiDomain& group_domain, std::uint64_t idx) const {
-    Position p(static_cast<std::size_t>(pegs_));
-    std::vector<std::vector<int>> stacks(static_cast<std::size_t>(pegs_));
+    HanoiDomain::State s = group_domain.blank();
+    std::array<std::array<std::uint8_t, kMaxDisks>, kMaxPegs> stack;  // one class, per peg
+    std::array<int, kMaxPegs> count{};
     std::size_t j = 0;
     while (j < ids_.size()) {
-      // One class: the disks j .. j+m-1 (earlier_ counts up from 0 inside it).
+      // One class: the disks j .. end-1 (earlier_ counts up from 0 inside it).
       std::size_t end = j + 1;
       while (end < ids_.size() && earlier_[end] > 0) ++end;
-      for (auto& st : stacks) st.clear();
+      count.fill(0);
       for (std::size_t c = j; c < end; ++c) {
         std::uint64_t slot = (idx / weight_[c]) % static_cast<std::uint64_t>(radix_[c]);
         for (int q = 0; q < pegs_; ++q) {
-          auto& st = stacks[static_cast<std::size_t>(q)];
-          if (slot <= st.size()) {
-            st.insert(st.begin() + static_cast<std::ptrdiff_t>(slot), static_cast<int>(c));
+          auto& st = stack[static_cast<std::size_t>(q)];
+          int& n = count[static_cast<std::size_t>(q)];
+          if (slot <= static_cast<std::uint64_t>(n)) {
+            for (int i = n; i > static_cast<int>(slot); --i) st[static_cast<std::size_t>(i)] = st[static_cast<std::size_t>(i - 1)];
+            st[slot] = static_cast<std::uint8_t>(c);
+            ++n;
             break;
           }
-          slot -= st.size() + 1;
+          slot -= static_cast<std::uint64_t>(n) + 1;
         }
       }
       for (int q = 0; q < pegs_; ++q) {
-        for (int c : stacks[static_cast<std::size_t>(q)]) p[static_cast<std::size_t>(q)].push_back(c);
+        for (int i = 0; i < count[static_cast<std::size_t>(q)]; ++i) {
+          HanoiDomain::push(s, stack[static_cast<std::size_t>(q)][static_cast<std::size_t>(i)], q);
+        }
       }
       j = end;
     }
-    return group_domain.make_state(p);
+    return s;
   }
 
  private:

@@ -18,6 +18,7 @@
 // peg count and the goal placement, so 13 smallest disks of an 18-disk tower and of a 20-disk
 // tower share one file. Files use core/checked_file.hpp (versioned, checksummed); a file that
 // fails any check is rebuilt, never trusted.
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -62,9 +63,32 @@ struct PdbError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The distances of one group-only puzzle; shared by every group of the same shape and goal.
+struct PdbTable {
+  std::vector<std::uint8_t> narrow;  // 1 byte per entry, or
+  std::vector<std::uint16_t> wide;   // 2 bytes when a distance exceeds 254
+  bool is_wide = false;
+  int max_value = 0;
+  std::string params;
+  std::filesystem::path path;
+  bool loaded = false, saved = false;
+  double seconds = 0;  // build or load time
+  std::string note;    // why a file was rebuilt or not written
+
+  int at(std::uint64_t i) const {
+    return is_wide ? static_cast<int>(wide[i]) : static_cast<int>(narrow[i]);
+  }
+  std::size_t bytes() const { return narrow.size() + wide.size() * 2; }
+};
+
+// Tables already in memory, by their params string.
+using PdbRegistry = std::map<std::string, std::shared_ptr<const PdbTable>>;
+
 class PatternDatabase {
  public:
-  PatternDatabase(const HanoiDomain& domain, std::vector<int> group, const PdbOptions& options) {
+  // With a registry, a table of the same shape and goal already built is reused.
+  PatternDatabase(const HanoiDomain& domain, std::vector<int> group, const PdbOptions& options,
+                  PdbRegistry* registry = nullptr) {
     std::sort(group.begin(), group.end());
     if (group.empty()) throw PdbError("empty disk group");
     const Layout& layout = domain.layout();
@@ -96,71 +120,81 @@ class PatternDatabase {
         if (auto it = sub_id.find(id); it != sub_id.end()) sub_goal[q].push_back(it->second);
       }
     }
-    const HanoiDomain sub(sub_layout, sub_goal);
-    std::vector<int> all(group.size());
-    for (std::size_t j = 0; j < all.size(); ++j) all[j] = static_cast<int>(j);
-    const GroupIndexer sub_index(sub_layout, all);
     std::string shape;
     for (int j = 0; j < sub_layout.disks(); ++j) shape += (j ? "," : "") + sub_layout.name(j);
     params_ = "format=" + std::to_string(kPdbFormat) + " pegs=" + std::to_string(layout.pegs()) +
               " disks=" + shape + " goal=" + format_position(sub_layout, sub_goal);
+    if (registry != nullptr) {
+      if (const auto it = registry->find(params_); it != registry->end()) {
+        table_ = it->second;
+        shared_ = true;
+        return;
+      }
+    }
 
+    const HanoiDomain sub(sub_layout, sub_goal);
+    std::vector<int> all(group.size());
+    for (std::size_t j = 0; j < all.size(); ++j) all[j] = static_cast<int>(j);
+    const GroupIndexer sub_index(sub_layout, all);
+    auto t = std::make_shared<PdbTable>();
+    t->params = params_;
     const auto t0 = std::chrono::steady_clock::now();
     if (!options.cache_dir.empty()) {
       std::ostringstream name;
-      name << "hanoi-pdb-" << std::hex << fnv1a64(reinterpret_cast<const std::uint8_t*>(params_.data()), params_.size())
-           << ".tbl";
-      path_ = options.cache_dir / name.str();
-      if (std::filesystem::exists(path_)) {
+      name << "hanoi-pdb-" << std::hex
+           << fnv1a64(reinterpret_cast<const std::uint8_t*>(params_.data()), params_.size()) << ".tbl";
+      t->path = options.cache_dir / name.str();
+      if (std::filesystem::exists(t->path)) {
         try {
-          load(read_table_file(path_, "hanoi-pdb", params_));
-          loaded_ = true;
+          load(*t, read_table_file(t->path, "hanoi-pdb", params_), full_index_.size());
+          t->loaded = true;
         } catch (const TableFileError& e) {
-          note_ = std::string("rebuilt: ") + e.what();
+          t->note = std::string("rebuilt: ") + e.what();
         }
       }
     }
-    if (!loaded_) {
-      if (!bfs(sub, sub_index, sub_index.index(sub, sub.goal()), narrow_)) {
-        wide_table_ = true;
-        narrow_.clear();
-        narrow_.shrink_to_fit();
-        if (!bfs(sub, sub_index, sub_index.index(sub, sub.goal()), wide_)) {
+    if (!t->loaded) {
+      if (!bfs(sub, sub_index, sub_index.index(sub, sub.goal()), t->narrow)) {
+        t->is_wide = true;
+        t->narrow.clear();
+        t->narrow.shrink_to_fit();
+        if (!bfs(sub, sub_index, sub_index.index(sub, sub.goal()), t->wide)) {
           throw PdbError("pattern database over " + names_ + ": distances exceed 65534 moves");
         }
       }
-      if (!path_.empty()) {
+      if (!t->path.empty()) {
         try {
-          write_table_file(path_, "hanoi-pdb", params_, payload());
-          saved_ = true;
+          write_table_file(t->path, "hanoi-pdb", params_, payload(*t));
+          t->saved = true;
         } catch (const TableFileError& e) {
-          note_ = std::string("not cached: ") + e.what();
+          t->note = std::string("not cached: ") + e.what();
         }
       }
     }
-    seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    max_value_ = 0;
-    for (std::uint64_t i = 0; i < entries(); ++i) max_value_ = std::max(max_value_, at(i));
+    t->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (std::uint64_t i = 0; i < full_index_.size(); ++i) t->max_value = std::max(t->max_value, t->at(i));
+    table_ = t;
+    if (registry != nullptr) registry->emplace(params_, table_);
   }
 
   int value(const HanoiDomain& domain, const HanoiDomain::State& s) const {
-    return at(full_index_.index(domain, s));
+    return table_->at(full_index_.index(domain, s));
   }
-  int at(std::uint64_t i) const {
-    return wide_table_ ? static_cast<int>(wide_[i]) : static_cast<int>(narrow_[i]);
-  }
+  int at(std::uint64_t i) const { return table_->at(i); }
 
   std::uint64_t entries() const { return full_index_.size(); }
-  std::size_t bytes() const { return narrow_.size() + wide_.size() * 2; }
-  int max_value() const { return max_value_; }
-  double seconds() const { return seconds_; }  // build or load time
-  bool loaded() const { return loaded_; }       // read from the cache file
-  bool saved() const { return saved_; }
-  const std::filesystem::path& path() const { return path_; }
-  const std::string& note() const { return note_; }  // why a file was rebuilt or not written
+  std::size_t bytes() const { return table_->bytes(); }
+  int max_value() const { return table_->max_value; }
+  double seconds() const { return shared_ ? 0.0 : table_->seconds; }  // build or load time
+  bool loaded() const { return table_->loaded; }  // read from the cache file
+  bool saved() const { return table_->saved; }
+  bool shared() const { return shared_; }  // the table of an earlier group of the same shape
+  const std::filesystem::path& path() const { return table_->path; }
+  const std::string& note() const { return table_->note; }
   const std::string& disks() const { return names_; }
   const std::string& params() const { return params_; }
   const std::vector<int>& group() const { return full_index_.ids(); }
+  const PdbTable& table() const { return *table_; }
 
  private:
   // Level-by-level BFS from the goal placement. False when a distance does not fit in T.
@@ -172,6 +206,8 @@ class PatternDatabase {
     dist[goal] = 0;
     const int pegs = sub.pegs();
     const int k = sub.disks();
+    const int shift = std::has_single_bit(static_cast<unsigned>(pegs)) ? std::countr_zero(static_cast<unsigned>(pegs)) : 0;
+    const std::uint32_t mask = static_cast<std::uint32_t>(pegs - 1);
     for (std::uint64_t depth = 0; !layer.empty(); ++depth) {
       if (depth + 1 >= unseen) return false;
       const T d1 = static_cast<T>(depth + 1);
@@ -187,11 +223,19 @@ class PatternDatabase {
           // Digits are pegs; the top of a peg is its last (smallest) disk.
           std::array<int, kMaxPegs> top;
           top.fill(-1);
-          std::uint64_t rest = idx;
-          for (int j = k; j-- > 0;) {  // smallest disk first (weight 1): keep the first seen
-            const auto peg = rest % static_cast<std::uint64_t>(pegs);
-            if (top[peg] < 0) top[peg] = j;
-            rest /= static_cast<std::uint64_t>(pegs);
+          std::uint32_t rest = idx;
+          if (shift > 0) {  // power-of-two peg count: shifts instead of divisions
+            for (int j = k; j-- > 0;) {  // smallest disk first (weight 1): keep the first seen
+              const std::uint32_t peg = rest & mask;
+              if (top[peg] < 0) top[peg] = j;
+              rest >>= shift;
+            }
+          } else {
+            for (int j = k; j-- > 0;) {
+              const std::uint32_t peg = rest % static_cast<std::uint32_t>(pegs);
+              if (top[peg] < 0) top[peg] = j;
+              rest /= static_cast<std::uint32_t>(pegs);
+            }
           }
           for (int from = 0; from < pegs; ++from) {
             const int d = top[static_cast<std::size_t>(from)];
@@ -217,46 +261,40 @@ class PatternDatabase {
     return true;
   }
 
-  std::vector<std::uint8_t> payload() const {
+  static std::vector<std::uint8_t> payload(const PdbTable& t) {
     std::vector<std::uint8_t> out;
-    out.reserve(1 + bytes());
-    out.push_back(wide_table_ ? 2 : 1);
-    if (wide_table_) {
-      for (std::uint16_t v : wide_) {
+    out.reserve(1 + t.bytes());
+    out.push_back(t.is_wide ? 2 : 1);
+    if (t.is_wide) {
+      for (std::uint16_t v : t.wide) {
         out.push_back(static_cast<std::uint8_t>(v & 0xFF));
         out.push_back(static_cast<std::uint8_t>(v >> 8));
       }
     } else {
-      out.insert(out.end(), narrow_.begin(), narrow_.end());
+      out.insert(out.end(), t.narrow.begin(), t.narrow.end());
     }
     return out;
   }
 
-  void load(const std::vector<std::uint8_t>& data) {
-    const std::uint64_t n = entries();
+  static void load(PdbTable& t, const std::vector<std::uint8_t>& data, std::uint64_t n) {
     if (data.empty() || (data[0] != 1 && data[0] != 2) || data.size() != 1 + n * data[0]) {
-      throw TableFileError(path_.string() + ": table size does not match the disk group");
+      throw TableFileError(t.path.string() + ": table size does not match the disk group");
     }
-    wide_table_ = data[0] == 2;
-    if (wide_table_) {
-      wide_.resize(n);
+    t.is_wide = data[0] == 2;
+    if (t.is_wide) {
+      t.wide.resize(n);
       for (std::uint64_t i = 0; i < n; ++i) {
-        wide_[i] = static_cast<std::uint16_t>(data[1 + 2 * i] | (data[2 + 2 * i] << 8));
+        t.wide[i] = static_cast<std::uint16_t>(data[1 + 2 * i] | (data[2 + 2 * i] << 8));
       }
     } else {
-      narrow_.assign(data.begin() + 1, data.end());
+      t.narrow.assign(data.begin() + 1, data.end());
     }
   }
 
   GroupIndexer full_index_;
-  std::vector<std::uint8_t> narrow_;
-  std::vector<std::uint16_t> wide_;
-  bool wide_table_ = false;
-  std::string names_, params_, note_;
-  std::filesystem::path path_;
-  bool loaded_ = false, saved_ = false;
-  double seconds_ = 0;
-  int max_value_ = 0;
+  std::shared_ptr<const PdbTable> table_;
+  bool shared_ = false;
+  std::string names_, params_;
 };
 
 }  // namespace hsearch::hanoi

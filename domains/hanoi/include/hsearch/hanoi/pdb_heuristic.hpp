@@ -36,6 +36,23 @@ inline Partition partition_by_sizes(const Layout& layout, const std::vector<int>
   return p;
 }
 
+// Sliding windows: for every offset o, the group of `size` consecutive disks starting at o, and
+// the group of all the others. With one tower, all windows have the same shape, and so do all
+// the complements, so the partitions share two tables (for the classic goal) and the max over
+// them costs lookups, not memory.
+inline std::vector<Partition> window_partitions(const Layout& layout, int size) {
+  if (size < 1 || size >= layout.disks()) {
+    throw PdbError("window size must be between 1 and the number of disks - 1");
+  }
+  std::vector<Partition> parts;
+  for (int o = 0; o + size <= layout.disks(); ++o) {
+    std::vector<int> window, rest;
+    for (int id = 0; id < layout.disks(); ++id) (id >= o && id < o + size ? window : rest).push_back(id);
+    parts.push_back({window, rest});
+  }
+  return parts;
+}
+
 // One group per tower.
 inline Partition partition_by_towers(const Layout& layout) {
   Partition p(static_cast<std::size_t>(layout.towers()));
@@ -86,7 +103,7 @@ class PdbHeuristic {
         }
         auto it = known.find(g);
         if (it == known.end()) {
-          tables_.push_back(std::make_shared<const PatternDatabase>(domain, g, options));
+          tables_.push_back(std::make_shared<const PatternDatabase>(domain, g, options, &registry_));
           it = known.emplace(g, tables_.size() - 1).first;
         }
         members.push_back(it->second);
@@ -108,14 +125,16 @@ class PdbHeuristic {
 
   const std::vector<std::shared_ptr<const PatternDatabase>>& tables() const { return tables_; }
   const std::vector<std::vector<std::size_t>>& partitions() const { return partitions_; }
+  // Memory of the distinct tables (groups of one shape and goal share one).
   std::size_t bytes() const {
     std::size_t b = 0;
-    for (const auto& t : tables_) b += t->bytes();
+    for (const auto& [params, t] : registry_) b += t->bytes();
     return b;
   }
 
  private:
   const HanoiDomain* domain_;
+  PdbRegistry registry_;
   std::vector<std::shared_ptr<const PatternDatabase>> tables_;
   std::vector<std::vector<std::size_t>> partitions_;  // indices into tables_
 };

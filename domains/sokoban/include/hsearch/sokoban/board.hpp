@@ -97,6 +97,10 @@ class Board {
 
   bool is_tunnel(int cell) const { return tunnel_[static_cast<std::size_t>(cell)] != 0; }
 
+  // The 8 squares around `cell` clockwise from the one above (kNoCell for walls): N, NE, E, SE,
+  // S, SW, W, NW. Used to decide locally that a new box leaves the player's area connected.
+  const std::array<std::uint16_t, 8>& ring(int cell) const { return ring_[static_cast<std::size_t>(cell)]; }
+
   std::uint64_t zobrist_box(int cell) const { return zbox_[static_cast<std::size_t>(cell)]; }
   std::uint64_t zobrist_player(int cell) const { return zplayer_[static_cast<std::size_t>(cell)]; }
 
@@ -338,6 +342,15 @@ class Board {
         cls_[static_cast<std::size_t>(f)][d] = static_cast<std::int8_t>(cls[static_cast<std::size_t>(t)][d]);
       }
     }
+    ring_.resize(static_cast<std::size_t>(n));
+    for (int f = 0; f < n; ++f) {
+      static constexpr int kRingRow[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+      static constexpr int kRingCol[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+      for (int i = 0; i < 8; ++i) {
+        ring_[static_cast<std::size_t>(f)][static_cast<std::size_t>(i)] =
+            cell_at(row_[static_cast<std::size_t>(f)] + kRingRow[i], col_[static_cast<std::size_t>(f)] + kRingCol[i]);
+      }
+    }
     for (int f = 0; f < n; ++f) {
       const bool up = nb_[static_cast<std::size_t>(f)][kUp] != kNoCell, down = nb_[static_cast<std::size_t>(f)][kDown] != kNoCell;
       const bool left = nb_[static_cast<std::size_t>(f)][kLeft] != kNoCell, right = nb_[static_cast<std::size_t>(f)][kRight] != kNoCell;
@@ -399,6 +412,7 @@ class Board {
   std::vector<std::array<std::int8_t, 4>> cls_;
   std::vector<int> goal_of_cell_;
   std::vector<char> tunnel_;
+  std::vector<std::array<std::uint16_t, 8>> ring_;
   std::vector<std::uint16_t> goals_;
   CellSet goal_set_;
   std::vector<std::uint16_t> boxes_;

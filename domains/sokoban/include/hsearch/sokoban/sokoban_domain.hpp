@@ -12,8 +12,9 @@
 //
 // Lower bound `h`: the minimum-cost perfect box-goal matching (Hungarian method, hungarian.hpp)
 // over the pusher-aware push distances (board.hpp); dead_end when no perfect matching exists,
-// when a box stands on a dead cell, or when a freeze deadlock (freeze.hpp) holds. All of these
-// are exact or admissible, so IDA* and A* stay push-optimal.
+// when a box stands on a dead cell, when a freeze deadlock (freeze.hpp) holds, or when the
+// pushed box closes a frozen corral (corral.hpp). All of these are exact or admissible, so IDA*
+// and A* stay push-optimal.
 //
 // apply() returns the whole previous state as its Undo (about 1 KB copied: cheaper than
 // recomputing the reach and the matching). Nothing is allocated per node: the flood fill, the
@@ -27,6 +28,7 @@
 #include "hsearch/core/domain.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
+#include "hsearch/sokoban/corral.hpp"
 #include "hsearch/sokoban/freeze.hpp"
 #include "hsearch/sokoban/hungarian.hpp"
 
@@ -92,6 +94,8 @@ class SokobanDomain {
         size_(static_cast<int>(board.goals().size())) {}
 
   const Board& board() const { return *board_; }
+  // The frozen-corral test (corral.hpp) is on by default; off only to measure what it buys.
+  void set_corral_test(bool on) { use_corrals_ = on; }
   int box_count() const { return boxes_; }
 
   // The level's start; h is dead_end when the start is already a deadlock.
@@ -146,11 +150,12 @@ class SokobanDomain {
     s.boxes.set(to);
     s.box_cell[static_cast<std::size_t>(row)] = to;
     s.hash ^= board_->zobrist_box(from) ^ board_->zobrist_box(to) ^ board_->zobrist_player(s.player);
-    set_player(s, from);
+    update_reach(s, from, to);
     s.hash ^= board_->zobrist_player(s.player);
     s.last_box = static_cast<std::uint8_t>(row);
     s.last_dir = m.dir;
-    if (frozen_deadlock(*board_, s.boxes, to)) {
+    if (frozen_deadlock(*board_, s.boxes, to) ||
+        (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed()))) {
       s.h = dead_end<Cost>();
     } else {
       const auto c = cost_fn(s);
@@ -173,7 +178,10 @@ class SokobanDomain {
     k.boxes.for_each([&](int c) { s.box_cell[static_cast<std::size_t>(i++)] = static_cast<std::uint16_t>(c); });
     set_player(s, k.player);
     s.hash = box_hash(s) ^ board_->zobrist_player(s.player);
-    s.h = full_bound(s);
+    // Keys are only made of states that passed the deadlock tests when they were generated:
+    // rebuilding the matching (for the children's warm starts) is all that is needed.
+    solve_assignment(s.match, size_, cost_fn(s));
+    s.h = bound_of(s);
     return s;
   }
 
@@ -184,7 +192,9 @@ class SokobanDomain {
       if (!board_->is_live(c)) return dead_end<Cost>();
     }
     for (int i = 0; i < boxes_; ++i) {
-      if (frozen_deadlock(*board_, s.boxes, s.box_cell[static_cast<std::size_t>(i)])) return dead_end<Cost>();
+      const int c = s.box_cell[static_cast<std::size_t>(i)];
+      if (frozen_deadlock(*board_, s.boxes, c)) return dead_end<Cost>();
+      if (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, c, every_goal_needed())) return dead_end<Cost>();
     }
     solve_assignment(s.match, size_, cost_fn(s));
     return bound_of(s);
@@ -205,6 +215,62 @@ class SokobanDomain {
     std::uint64_t h = 0;
     s.boxes.for_each([&](int c) { h ^= board_->zobrist_box(c); });
     return h;
+  }
+
+  // The player's area after the push from -> to, from the area before it (which holds the
+  // player's square next to `from`). Usually local: when the squares around `to` that stay
+  // reachable form one arc of its 8-square ring, taking `to` away keeps the area connected;
+  // `from` joins it, and a small flood adds whatever `from` opens up. Otherwise a full flood.
+  void update_reach(State& s, std::uint16_t from, std::uint16_t to) const {
+    s.reach.set(from);
+    if (s.reach.test(to)) {
+      s.reach.reset(to);
+      if (!ring_connected(s.reach, to)) {
+        set_player(s, from);
+        return;
+      }
+    }
+    std::array<std::uint16_t, kMaxCells> stack;
+    int top = 0;
+    stack[static_cast<std::size_t>(top++)] = from;
+    while (top > 0) {
+      const std::uint16_t c = stack[static_cast<std::size_t>(--top)];
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = board_->neighbor(c, d);
+        if (n == kNoCell || s.reach.test(n) || s.boxes.test(n)) continue;
+        s.reach.set(n);
+        stack[static_cast<std::size_t>(top++)] = n;
+      }
+    }
+    s.player = static_cast<std::uint16_t>(s.reach.first());
+  }
+
+  // True when the reachable squares among the four beside `cell` lie on one run of reachable
+  // squares around its ring: then paths through `cell` can go round it.
+  bool ring_connected(const CellSet& reach, int cell) const {
+    const auto& ring = board_->ring(cell);
+    std::array<bool, 8> in{};
+    int orthogonal = 0;
+    int gap = -1;
+    for (int i = 0; i < 8; ++i) {
+      in[static_cast<std::size_t>(i)] = ring[static_cast<std::size_t>(i)] != kNoCell && reach.test(ring[static_cast<std::size_t>(i)]);
+      if (in[static_cast<std::size_t>(i)] && i % 2 == 0) ++orthogonal;
+      if (!in[static_cast<std::size_t>(i)] && gap < 0) gap = i;
+    }
+    if (orthogonal <= 1 || gap < 0) return true;
+    int runs_with_orthogonal = 0;
+    bool in_run = false, run_has = false;
+    for (int k = 1; k <= 8; ++k) {
+      const int i = (gap + k) % 8;
+      if (in[static_cast<std::size_t>(i)]) {
+        if (!in_run) in_run = true, run_has = false;
+        if (i % 2 == 0) run_has = true;
+      } else if (in_run) {
+        runs_with_orthogonal += run_has;
+        in_run = false;
+      }
+    }
+    return runs_with_orthogonal == 1;
   }
 
   // Flood fill of the player's area from `from`; sets reach and the normalised player.
@@ -228,7 +294,10 @@ class SokobanDomain {
     s.player = static_cast<std::uint16_t>(smallest);
   }
 
+  bool every_goal_needed() const { return boxes_ == size_; }
+
   const Board* board_;
+  bool use_corrals_ = true;
   int boxes_;
   int size_;  // the matching's size: the number of goals (>= boxes)
 };

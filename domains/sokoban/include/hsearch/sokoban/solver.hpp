@@ -22,8 +22,14 @@ namespace hsearch::sokoban {
 enum class Algorithm { ida, astar };
 
 struct SolveOptions {
-  Algorithm algorithm = Algorithm::ida;
+  // A* is the default: on Microban it needs far fewer expansions than IDA*, which re-searches
+  // the tree at every bound (measured with bench/sokoban; see docs/sokoban.md).
+  Algorithm algorithm = Algorithm::astar;
   Limits limits;  // max_bytes also sizes IDA*'s transposition table (half of it)
+  // The frozen-corral deadlock test (corral.hpp); sound, so on by default.
+  bool corral_test = true;
+  // A*'s memory limit when limits.max_bytes is 0.
+  std::size_t default_astar_bytes = std::size_t{2048} << 20;
   // IDA*'s transposition table when no memory limit is given (entries, power of two).
   std::size_t default_transposition_entries = std::size_t{1} << 20;
 };
@@ -60,7 +66,8 @@ SolveReport solve_level(const Level& level, const SolveOptions& options, Observe
   const LimitGuard clock(Limits{});
   try {
     const Board board(level);
-    const SokobanDomain domain(board);
+    SokobanDomain domain(board);
+    domain.set_corral_test(options.corral_test);
     const SokobanDomain::State start = domain.initial_state();
     const PushLowerBound h;
     Result<SokobanDomain::Move, int> result;
@@ -96,6 +103,7 @@ SolveReport solve_level(const Level& level, const SolveOptions& options, Observe
     } else {
       AStarOptions astar_options;
       astar_options.limits = options.limits;
+      if (astar_options.limits.max_bytes == 0) astar_options.limits.max_bytes = options.default_astar_bytes;
       result = astar(domain, start, h, astar_options, observer);
     }
     report.status = status_name(result);

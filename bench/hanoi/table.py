@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Runs the `hanoi` program on the benchmark instances and prints a Markdown table:
+instance, heuristic, algorithm, moves, optimal, expanded, search seconds, table build/load
+seconds, peak memory (process peak RSS, tables included).
+
+Usage (from the repository root, after building the `hanoi` target):
+    python3 bench/hanoi/table.py --hanoi build/bin/hanoi [--limit 60] [--only SUBSTRING] > table.md
+
+Each run gets --max-seconds LIMIT; a run stopped by the limit shows its proven lower bound.
+Pattern databases are cached (see docs/hanoi.md): the first run of an instance builds them,
+later runs load them; the "table s" column says which time was measured. Use --fresh-tables to
+build them in memory on every run (no cache).
+"""
+import argparse
+import json
+import subprocess
+import sys
+
+
+def tower(letter, h):
+    return "".join(f"{letter}{r}" for r in range(h, 0, -1))
+
+
+def swap(pegs, h):
+    empty = "|" * (pegs - 2)
+    return (f"{tower('a', h)}{empty}|{tower('b', h)}", f"{tower('b', h)}{empty}|{tower('a', h)}")
+
+
+INSTANCES = []
+
+
+def add(name, problem, heuristic, algorithm="astar", extra=()):
+    INSTANCES.append((name, problem, heuristic, algorithm, list(extra)))
+
+
+for n, parts in [(10, ["7,3", "3,7"]), (12, ["2,10", "10,2"])]:
+    add(f"3 pegs, 1 tower x {n}", ["--pegs", "3", "--disks", str(n)], parts)
+for n, parts in [(12, ["2,10", "10,2"]), (14, ["1,13", "13,1"]), (16, ["3,13", "13,3"]),
+                 (18, ["5,13", "13,5"]), (20, ["7,13", "13,7"])]:
+    add(f"4 pegs, 1 tower x {n}", ["--pegs", "4", "--disks", str(n)], parts)
+for h in (3, 6):
+    start, goal = swap(4, h)
+    prob = ["--start", start, "--goal", goal]
+    add(f"4 pegs, 2 towers x {h} swap", prob, "goalpeg")
+    add(f"4 pegs, 2 towers x {h} swap", prob, "towers")
+    add(f"4 pegs, 2 towers x {h} swap", prob, "towers", "ida")
+    add(f"4 pegs, 2 towers x {h} swap", prob, ["towers", f"{h - 2},{h + 2}" if h == 6 else "2,4"])
+for heuristic, extra in [("manhattan", []), ("belfort", []), ("belfort", ["--weights", "3,2"]),
+                         ("goalpeg", []), ("towers", [])]:
+    start, goal = swap(4, 4)
+    add("4 pegs, 2 towers x 4 swap", ["--start", start, "--goal", goal], heuristic, "astar", extra)
+start, goal = swap(4, 7)
+add("4 pegs, 2 towers x 7 swap", ["--start", start, "--goal", goal], ["towers", "4,10"])
+add("4 pegs, 2 towers x 7 swap", ["--start", start, "--goal", goal], "towers")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hanoi", default="build/bin/hanoi")
+    ap.add_argument("--limit", type=float, default=60.0)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--fresh-tables", action="store_true")
+    args = ap.parse_args()
+    print("| instance | heuristic | algorithm | moves | optimal | expanded | search s | table s | peak memory |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name, problem, heuristic, algorithm, extra in INSTANCES:
+        if args.only and args.only not in name:
+            continue
+        cmd = [args.hanoi, *problem, "--json", "--max-seconds", str(args.limit), "-a", algorithm, *extra]
+        if isinstance(heuristic, list):
+            cmd += ["-H", "pdb"] + [x for p in heuristic for x in ("--pdb", p)]
+            label = "pdb " + " max ".join(heuristic)
+        else:
+            cmd += ["-H", heuristic]
+            label = heuristic
+        if extra:
+            label += " " + " ".join(extra)
+        if args.fresh_tables:
+            cmd.append("--no-pdb-cache")
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode not in (0, 3):
+            print(f"| {name} | {label} | {algorithm} | error: {proc.stderr.strip()} | | | | | |")
+            continue
+        r = json.loads(proc.stdout)
+        if r["status"] == "solved":
+            moves = str(r["moves"])
+        else:
+            moves = f"stopped ({r.get('stop_reason')}), lower bound {r['lower_bound']}"
+        print(f"| {name} | {label} | {r['algorithm']} | {moves} | {'yes' if r['optimal'] else 'no'} | "
+              f"{r['expanded']} | {r['seconds']:.2f} | {r['table_seconds']:.2f} | "
+              f"{r['peak_rss_bytes'] / 2**20:.0f} MiB |")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+#pragma once
+// Frozen corrals: a simple, exact corral deadlock test (in the spirit of the thesis's deadlock
+// zones, 8.2.2: empty squares the player cannot enter whose bordering boxes cannot move).
+//
+// Let K be a connected region of floor squares the player cannot reach (boxes included). Every
+// square next to K is a wall or a square the player reaches now, so K can only change through a
+// push of one of its boxes by a player standing in the reach R: box b of K, player on p in R
+// next to b, target t = the square beyond b, which must be floor, live and free. Later on, other
+// boxes can only take squares of R away (occupy p or t); they can never give the player a new
+// square next to K. So if no such push exists now, none will ever exist: K is frozen for good,
+// its boxes never move and its empty squares are never entered. Then the state is a deadlock
+// when a box of K is off its goal, or when K holds an empty goal that must be filled (as many
+// goals as boxes). This never prunes a solvable state, so it keeps push-optimality.
+//
+// After a push only the region holding the pushed box can have become frozen (any region whose
+// pushes changed touches the box's new square), so the search checks that region only.
+#include <array>
+#include <cstdint>
+
+#include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/cell_set.hpp"
+
+namespace hsearch::sokoban {
+
+// True when the unreachable region containing `cell` is frozen and makes the state a deadlock.
+// `cell` must not be in `reach` (a box's square never is).
+inline bool frozen_corral(const Board& board, const CellSet& boxes, const CellSet& reach, int cell,
+                          bool every_goal_needed) {
+  std::array<std::uint16_t, kMaxCells> region;
+  int size = 0;
+  CellSet seen;
+  region[static_cast<std::size_t>(size++)] = static_cast<std::uint16_t>(cell);
+  seen.set(cell);
+  bool deadlock_if_frozen = false;
+  for (int i = 0; i < size; ++i) {
+    const int c = region[static_cast<std::size_t>(i)];
+    const bool box = boxes.test(c);
+    if (box != board.is_goal(c) && (box || every_goal_needed)) deadlock_if_frozen = true;
+    for (int d = 0; d < 4; ++d) {
+      const std::uint16_t n = board.neighbor(c, d);
+      if (n == kNoCell) continue;
+      if (reach.test(n)) {
+        if (!box) continue;  // cannot happen for an empty square: it would be reachable
+        // The player can stand on n and push the box away from it.
+        const std::uint16_t t = board.neighbor(c, opposite(d));
+        if (t != kNoCell && board.is_live(t) && !boxes.test(t)) return false;
+      } else if (!seen.test(n)) {
+        seen.set(n);
+        region[static_cast<std::size_t>(size++)] = n;
+      }
+    }
+  }
+  return deadlock_if_frozen;
+}
+
+}  // namespace hsearch::sokoban

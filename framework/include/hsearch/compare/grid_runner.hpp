@@ -1,0 +1,158 @@
+#pragma once
+// The experiment grid: algorithms x heuristics x prunings (validated against what the domain
+// offers) run over every instance, in parallel over runs with --jobs threads.
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <exception>
+#include <iomanip>
+#include <mutex>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "hsearch/compare/domain_adapter.hpp"
+#include "hsearch/compare/run_record.hpp"
+#include "hsearch/core/limits.hpp"
+
+namespace hsearch::compare {
+
+struct Grid {
+  std::vector<Configuration> configurations;
+  std::vector<std::string> notes;  // combinations left out, and why
+};
+
+inline std::string join(const std::vector<std::string>& items, const char* sep = ", ") {
+  std::string out;
+  for (const auto& item : items) {
+    if (!out.empty()) out += sep;
+    out += item;
+  }
+  return out;
+}
+
+// The configurations to run. Unknown names throw UsageError (listing what is known); blind
+// algorithms (bfs, iddfs) get heuristic "-" once; refused combinations become notes.
+inline Grid make_grid(const DomainAdapter& adapter, std::vector<std::string> algorithms,
+                      const std::vector<std::string>& heuristics,
+                      const std::vector<std::string>& prunings) {
+  const auto check = [&](const std::string& kind, const std::string& name,
+                         const std::vector<std::string>& known) {
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      throw UsageError("unknown " + kind + " '" + name + "' for domain " + adapter.name() +
+                       " (known: " + join(known) + ")");
+    }
+  };
+  for (auto& a : algorithms) a = canonical_algorithm(a);
+  for (const auto& a : algorithms) check("algorithm", a, adapter.algorithms());
+  for (const auto& h : heuristics) check("heuristic", h, adapter.heuristics());
+  for (const auto& p : prunings) check("pruning", p, adapter.prunings());
+  if (algorithms.empty() || heuristics.empty() || prunings.empty()) {
+    throw UsageError("empty algorithm, heuristic or pruning list");
+  }
+  Grid grid;
+  for (const auto& a : algorithms) {
+    const std::vector<std::string> hs =
+        uses_heuristic(a) ? heuristics : std::vector<std::string>{"-"};
+    for (const auto& h : hs) {
+      for (const auto& p : prunings) {
+        const Configuration c{a, h, p};
+        if (std::find(grid.configurations.begin(), grid.configurations.end(), c) !=
+            grid.configurations.end()) {
+          continue;
+        }
+        if (const std::string why = adapter.refuse(c); !why.empty()) {
+          const std::string note = c.label() + " left out: " + why;
+          if (std::find(grid.notes.begin(), grid.notes.end(), note) == grid.notes.end()) {
+            grid.notes.push_back(note);
+          }
+          continue;
+        }
+        grid.configurations.push_back(c);
+      }
+    }
+  }
+  if (grid.configurations.empty()) {
+    throw UsageError("no configuration left to run: " + join(grid.notes, "; "));
+  }
+  return grid;
+}
+
+struct RunOptions {
+  Limits limits;
+  unsigned jobs = 1;
+  Teaching teaching;                 // forces one job, so traces do not interleave
+  std::ostream* progress = nullptr;  // one line per finished run
+};
+
+// One line per finished run, for the progress stream.
+inline std::string progress_line(const RunRecord& r, std::size_t done, std::size_t total) {
+  std::ostringstream line;
+  line << "[" << done << "/" << total << "] " << r.instance << "  " << r.configuration().label()
+       << ": " << r.status;
+  if (r.solved()) line << " cost " << r.cost << (r.optimal ? " (optimal)" : "");
+  if (r.status == "stopped") line << " (" << r.stop_reason << ")";
+  if (r.status == "error") line << ": " << r.error;
+  line << ", " << r.expanded << " expanded, " << std::fixed << std::setprecision(3) << r.seconds
+       << " s\n";
+  return line.str();
+}
+
+// Runs every configuration on every instance. Records come back configuration-major
+// (all instances of the first configuration, then the second...) whatever the thread count.
+inline std::vector<RunRecord> run_grid(const DomainAdapter& adapter,
+                                       const std::vector<std::string>& instances,
+                                       const std::vector<Configuration>& configurations,
+                                       const RunOptions& options) {
+  const std::size_t total = instances.size() * configurations.size();
+  std::vector<RunRecord> records(total);
+  if (total == 0) return records;
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> done{0};
+  std::mutex progress_mutex;
+  const auto worker = [&] {
+    for (std::size_t task = next++; task < total; task = next++) {
+      const std::size_t ci = task / instances.size(), ii = task % instances.size();
+      const Configuration& c = configurations[ci];
+      RunRecord record;
+      if (options.teaching.trace != nullptr) {
+        *options.teaching.trace << "== " << instances[ii] << "  " << c.label() << "\n";
+      }
+      // Teaching output (the DOT tree) is recorded for the first run only.
+      Teaching teaching = options.teaching;
+      if (task != 0) teaching.dot = nullptr;
+      try {
+        record = adapter.run(ii, c, options.limits, teaching);
+      } catch (const std::exception& e) {
+        record.status = "error";
+        record.error = e.what();
+      }
+      record.instance = instances[ii];
+      record.instance_index = ii;
+      record.algorithm = c.algorithm;
+      record.heuristic = c.heuristic;
+      record.pruning = c.pruning;
+      records[task] = std::move(record);
+      const std::size_t finished = ++done;
+      if (options.progress != nullptr) {
+        const std::lock_guard<std::mutex> lock(progress_mutex);
+        *options.progress << progress_line(records[task], finished, total) << std::flush;
+      }
+    }
+  };
+  const unsigned jobs = options.teaching.active()
+                            ? 1u
+                            : static_cast<unsigned>(std::clamp<std::size_t>(options.jobs, 1, total));
+  if (jobs <= 1) {
+    worker();
+  } else {
+    std::vector<std::thread> threads;
+    for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(worker);
+    for (auto& t : threads) t.join();
+  }
+  return records;
+}
+
+}  // namespace hsearch::compare
