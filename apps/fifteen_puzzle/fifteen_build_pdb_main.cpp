@@ -4,6 +4,7 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <iostream>
+#include <sstream>
 #include <string>
 
 #include "hsearch/fifteen_puzzle/pdb_cache.hpp"
@@ -46,8 +47,7 @@ int main(int argc, char** argv) {
   const Geometry geometry(part->width, part->height);
   for (const auto& tiles : part->patterns) {
     const auto t0 = std::chrono::steady_clock::now();
-    std::ostringstream quiet;
-    const auto pdb = load_or_build_pdb(geometry, tiles, dir, verbose ? &std::cerr : &quiet);
+    const auto pdb = load_or_build_pdb(geometry, tiles, dir, &std::cerr, verbose);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     unsigned max = 0;
     double sum = 0;

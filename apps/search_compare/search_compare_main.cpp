@@ -73,7 +73,7 @@ std::string limits_text(const hsearch::Limits& l) {
 int run(int argc, char** argv) {
   std::string domain, instances_file, algorithms, heuristics, prunings, csv_file, report_file,
       dot_file, chartjs;
-  std::size_t random_count = 0, dot_max_nodes = 200;
+  std::size_t random_count = 0, dot_max_nodes = 200, first = 0;
   std::uint64_t seed = 1, node_limit = 0;
   double time_limit = 0, memory_limit_mb = 0;
   unsigned jobs = 1;
@@ -85,6 +85,7 @@ int run(int argc, char** argv) {
       ("domain,d", po::value(&domain), "the domain: sokoban | fifteen-puzzle | hanoi (see below)")
       ("instances,i", po::value(&instances_file), "instance file (format per domain, below)")
       ("random", po::value(&random_count), "instead of a file: N random instances")
+      ("first", po::value(&first), "use only the first N instances of the file")
       ("seed", po::value(&seed), "seed of --random (default 1)")
       ("algorithms,a", po::value(&algorithms), "comma list: astar, idastar (ida), bfs, iddfs")
       ("heuristics,H", po::value(&heuristics), "comma list of the domain's heuristics")
@@ -144,6 +145,7 @@ int run(int argc, char** argv) {
     throw UsageError("give exactly one of --instances FILE and --random N");
   }
   if (vm.count("seed") && random_count == 0) throw UsageError("--seed goes with --random");
+  if (vm.count("first") && instances_file.empty()) throw UsageError("--first goes with --instances");
   if (jobs == 0) throw UsageError("--jobs must be at least 1");
   if (time_limit < 0 || memory_limit_mb < 0) throw UsageError("limits must not be negative");
   if (dot_max_nodes == 0) throw UsageError("--dot-max-nodes must be at least 1");
@@ -161,6 +163,7 @@ int run(int argc, char** argv) {
     std::cerr << "search-compare: " << e.what() << "\n";
     return 1;
   }
+  if (first > 0 && first < instances.size()) instances.resize(first);
 
   // Output files are opened before the runs, so a bad path fails fast.
   std::ofstream csv, report, dot;

@@ -38,6 +38,8 @@ for n, parts in [(10, ["7,3", "3,7"]), (12, ["2,10", "10,2"])]:
 for n, parts in [(12, ["2,10", "10,2"]), (14, ["1,13", "13,1"]), (16, ["3,13", "13,3"]),
                  (18, ["5,13", "13,5"]), (20, ["7,13", "13,7"])]:
     add(f"4 pegs, 1 tower x {n}", ["--pegs", "4", "--disks", str(n)], parts)
+for n, window in [(14, 1), (16, 3), (18, 5)]:
+    add(f"4 pegs, 1 tower x {n}", ["--pegs", "4", "--disks", str(n)], [f"window:{window}"])
 for h in (3, 6):
     start, goal = swap(4, h)
     prob = ["--start", start, "--goal", goal]

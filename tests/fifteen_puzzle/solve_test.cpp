@@ -68,10 +68,11 @@ TEST(SmallBoards, IdaAStarBfsAgreeWithTheOracleOn3x3And2x4) {
     std::mt19937_64 rng(w * 10 + h);
     for (const std::string algorithm : {"ida", "astar", "bfs"}) {
       for (const std::string heuristic : {"manhattan", "linear-conflict"}) {
+        if (algorithm == "bfs" && heuristic != "manhattan") continue;  // BFS ignores h
         SolverConfig c = config(heuristic);
         c.algorithm = algorithm;
         const Solver<PackedBoard> solver(w, h, c, nullptr);
-        for (int i = 0; i < 8; ++i) {
+        for (int i = 0; i < 5; ++i) {
           const std::size_t v = rng() % g.states.size();
           const auto tiles = board_tiles(g.states[v], w * h);
           const auto r = solver.solve(tiles, Limits{});

@@ -79,10 +79,13 @@ TEST(HanoiOracle, FourPegsOneTowerTakesFrameStewart) {
     const Problem pr = classic_problem(4, n);
     const HanoiDomain d(pr.layout, pr.goal);
     const auto start = d.make_state(pr.start);
-    // Two partitions (large disks first / small disks first), additive within each.
+    // Additive within each partition, max over the partitions.
     const auto sizes = automatic_sizes(pr.layout, n <= 9 ? 1u << 14 : 1u << 20);
     std::vector<Partition> parts{partition_by_sizes(pr.layout, sizes)};
-    if (sizes.size() == 2) parts.push_back(partition_by_sizes(pr.layout, {sizes[1], sizes[0]}));
+    if (sizes.size() == 2) {
+      // Every window of sizes[0] consecutive disks + the rest: all share the same two tables.
+      for (auto& p : window_partitions(pr.layout, sizes[0])) parts.push_back(std::move(p));
+    }
     const PdbHeuristic h(d, parts, in_memory(1u << 20));
     const auto r = astar(d, start, h);
     ASSERT_TRUE(r.solved());
@@ -138,7 +141,7 @@ TEST(HanoiOracle, MultiTowerTableRows) {
       expect_valid_plan(d, start, a);
       if (states <= kMaxIdaRowStates) {
         IdaStarOptions io;
-        io.transposition_entries = 1u << 16;
+        io.transposition_entries = kSlow ? 1u << 22 : 1u << 16;
         // Without pruning: the table keys entries by automaton state, so pruning would split them.
         const auto i = ida_star(d, start, heuristic, io);
         ASSERT_TRUE(i.solved()) << name << " " << what;
@@ -153,7 +156,9 @@ TEST(HanoiOracle, MultiTowerTableRows) {
         expect_valid_plan(d, start, p);
       }
     };
-    check(off, "off-goal-peg");
+    if (states <= 200000) {
+      check(off, "off-goal-peg");  // weak: on bigger spaces it expands nearly everything
+    }
     check(projection, "tower projection");
     check(pdb, "pdb");
     ++checked;

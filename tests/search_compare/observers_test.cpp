@@ -1,7 +1,11 @@
 // The teaching observers on the toy domains: the trace repeats the search's own iteration
 // statistics and reopen events; the DOT tree is well-formed and bounded.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
@@ -228,6 +232,26 @@ TEST(DotObserver, StopsRecordingAtTheBoundAndSaysSo) {
   EXPECT_EQ(dot.nodes.size(), 25u);
   EXPECT_TRUE(dot.truncated_note);
   EXPECT_NE(out.str().find("truncated"), std::string::npos);
+}
+
+// Graphviz itself accepts the file (when it is installed: Debian package graphviz).
+TEST(DotObserver, GraphvizRendersTheTree) {
+  if (!std::filesystem::exists("/usr/bin/dot")) {
+    GTEST_SKIP() << "/usr/bin/dot not installed (Debian package graphviz): check skipped";
+  }
+  GridDomain<false> grid(5, 5, 0.0, 5);
+  GridManhattan h{grid.width(), grid.goal_cell()};
+  hsearch::DotObserver rec(grid, 60);
+  hsearch::ida_star(grid, grid.start(), h, {}, hsearch::NoPruning{}, rec);
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("hsearch_dot_test_" + std::to_string(::getpid()) + ".dot");
+  {
+    std::ofstream f(path);
+    rec.write(f);
+  }
+  const std::string command = "/usr/bin/dot -Tsvg " + path.string() + " -o /dev/null";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  std::filesystem::remove(path);
 }
 
 TEST(DotObserver, LabelsWithQuotesAndNewlinesStayInsideTheirStrings) {

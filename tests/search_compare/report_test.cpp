@@ -3,7 +3,9 @@
 // well-formed with one series per configuration, and (when Chromium is installed) a headless
 // browser builds the charts without script errors.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>

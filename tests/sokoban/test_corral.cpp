@@ -63,6 +63,20 @@ TEST(Corral, FrozenOnItsGoalIsFineUnlessAGoalInsideMustBeFilled) {
   EXPECT_FALSE(p.corral(2, 3, false));  // with spare goals it may stay empty
 }
 
+TEST(Corral, EveryPossiblePushFreezesTheRegionsBoxes) {
+  // The player can push the first box right, but then the two boxes jam in the corridor: the
+  // region's only push is a deadlock, so the region is frozen already.
+  const Position jam("########\n#@$ $..#\n########\n");
+  EXPECT_TRUE(jam.corral(1, 2, true));
+  CellSet boxes;
+  boxes.set(cell(jam.board, 1, 2));
+  boxes.set(cell(jam.board, 1, 4));
+  EXPECT_FALSE(frozen_deadlock(jam.board, boxes, cell(jam.board, 1, 2)));
+  // With a second row the player can walk round: nothing is frozen.
+  const Position open("########\n#@$ $..#\n#      #\n########\n");
+  EXPECT_FALSE(open.corral(1, 2, true));
+}
+
 TEST(Corral, TheSolverUsesIt) {
   // Same shape as the first test: proven unsolvable at the start, before any search.
   const Board b(level_from("######\n###.##\n#@ $##\n### ##\n######\n"));

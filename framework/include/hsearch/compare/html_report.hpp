@@ -12,6 +12,7 @@
 // found the report is still written, with the tables only and a banner saying how to get the
 // charts (see docs/search_compare.md).
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -165,6 +166,16 @@ inline const char* report_script() {
   var floorTime = function (s) { return Math.max(s, 1e-6); };
   var common = { animation: false, responsive: true, maintainAspectRatio: false,
                  plugins: { legend: { position: 'bottom' } } };
+  // Log axes: label the powers of ten only, compactly (1e-5, 0.01, 1, 10k, 3M).
+  var isPow10 = function (v) { var l = Math.log10(v); return Math.abs(l - Math.round(l)) < 1e-9; };
+  var compact = function (v) {
+    if (v >= 1e9) return (v / 1e9) + 'G';
+    if (v >= 1e6) return (v / 1e6) + 'M';
+    if (v >= 1e3) return (v / 1e3) + 'k';
+    if (v >= 1e-3) return String(+v.toPrecision(3));
+    return v.toExponential(0);
+  };
+  var logTicks = { callback: function (v) { return isPow10(v) ? compact(v) : ''; } };
   var built = 0;
 
   // 1. Nodes expanded per instance (log scale). Unsolved runs are drawn as crosses.
@@ -185,7 +196,7 @@ inline const char* report_script() {
       })
     },
     options: Object.assign({}, common, {
-      scales: { y: { type: 'logarithmic', title: { display: true, text: 'nodes expanded (log)' } },
+      scales: { y: { type: 'logarithmic', ticks: logTicks, title: { display: true, text: 'nodes expanded (log)' } },
                 x: { title: { display: true, text: 'instance' } } },
       plugins: Object.assign({}, common.plugins, { tooltip: { callbacks: {
         afterLabel: function (ctx) {
@@ -206,8 +217,8 @@ inline const char* report_script() {
                }) };
     }) },
     options: Object.assign({}, common, {
-      scales: { x: { type: 'logarithmic', title: { display: true, text: 'nodes expanded (log)' } },
-                y: { type: 'logarithmic', title: { display: true, text: 'seconds (log)' } } },
+      scales: { x: { type: 'logarithmic', ticks: logTicks, title: { display: true, text: 'nodes expanded (log)' } },
+                y: { type: 'logarithmic', ticks: logTicks, title: { display: true, text: 'seconds (log)' } } },
       plugins: Object.assign({}, common.plugins, { tooltip: { callbacks: {
         label: function (ctx) {
           return ctx.dataset.label + ' | ' + ctx.raw.name + ': ' + ctx.raw.x + ' nodes, ' +
@@ -229,7 +240,7 @@ inline const char* report_script() {
                stepped: 'before', pointRadius: 2, borderWidth: 2 };
     }) },
     options: Object.assign({}, common, {
-      scales: { x: { type: 'logarithmic', title: { display: true, text: 'seconds (log)' } },
+      scales: { x: { type: 'logarithmic', ticks: logTicks, title: { display: true, text: 'seconds (log)' } },
                 y: { beginAtZero: true, suggestedMax: data.instances.length,
                      title: { display: true, text: 'instances solved' }, ticks: { precision: 0 } } }
     })

@@ -13,6 +13,7 @@
 // the file says so (a comment and a visible note node), so the output stays small.
 //
 // Meant for tiny instances: it copies every recorded state and compares states linearly.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <ostream>
@@ -51,7 +52,7 @@ class DotObserver : public NullObserver {
 
   explicit DotObserver(const D& domain, std::size_t max_nodes = 200, bool state_labels = true)
       : domain_(domain), max_nodes_(max_nodes), state_labels_(state_labels) {
-    nodes_.reserve(max_nodes);
+    nodes_.reserve(std::min<std::size_t>(max_nodes, 1024));
   }
 
   void on_iteration_begin(std::int64_t bound) {

@@ -36,21 +36,23 @@ class LineConflictTable {
  private:
   // Tiles to remove = number of tiles - longest strictly increasing subsequence of goal indices.
   std::uint8_t count(std::size_t key) const {
-    std::vector<unsigned> codes;
+    unsigned codes[8];  // lines have at most 7 cells
+    unsigned n = 0;
     for (unsigned i = 0; i < length_; ++i) {
       const unsigned code = (key >> (bits_ * i)) & ((1u << bits_) - 1);
       if (code > length_) return 0;  // not a reachable key
-      if (code != 0) codes.push_back(code);
+      if (code != 0) codes[n++] = code;
     }
-    std::vector<unsigned> best(codes.size(), 1);  // LIS ending at i (lines are short: O(n^2))
+    unsigned best[8];  // LIS ending at i (lines are short: O(n^2))
     unsigned lis = 0;
-    for (std::size_t i = 0; i < codes.size(); ++i) {
-      for (std::size_t j = 0; j < i; ++j) {
+    for (unsigned i = 0; i < n; ++i) {
+      best[i] = 1;
+      for (unsigned j = 0; j < i; ++j) {
         if (codes[j] < codes[i]) best[i] = std::max(best[i], best[j] + 1);
       }
       lis = std::max(lis, best[i]);
     }
-    return static_cast<std::uint8_t>(codes.size() - lis);
+    return static_cast<std::uint8_t>(n - lis);
   }
 
   unsigned length_ = 0;

@@ -5,6 +5,7 @@
 // $HSEARCH_CACHE_DIR, $XDG_CACHE_HOME/hsearch, $HOME/.cache/hsearch, ./hsearch-cache.
 // A cached file is used only when its header (kind, board, tiles, format version) and checksum
 // match; otherwise the table is rebuilt and the file rewritten.
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -27,11 +28,13 @@ inline std::filesystem::path default_cache_dir() {
 }
 
 // Loads the table from `dir` or builds it (and tries to save it). Messages go to `log`
-// (may be null). Throws only when the table cannot be built.
+// (may be null); `verbose` adds one line per breadth-first depth. Throws only when the table
+// cannot be built.
 inline std::shared_ptr<const PatternDatabase> load_or_build_pdb(const Geometry& geometry,
                                                                 std::vector<unsigned> tiles,
                                                                 const std::filesystem::path& dir,
-                                                                std::ostream* log) {
+                                                                std::ostream* log,
+                                                                bool verbose = false) {
   auto pdb = std::make_shared<PatternDatabase>(geometry, std::move(tiles));
   const auto file = dir / pdb->file_name();
   if (std::filesystem::exists(file)) {
@@ -46,7 +49,12 @@ inline std::shared_ptr<const PatternDatabase> load_or_build_pdb(const Geometry& 
     *log << "building pattern database " << pdb->file_name() << " (" << pdb->size()
          << " entries) into " << dir.string() << "\n";
   }
-  pdb->build(log);
+  const auto t0 = std::chrono::steady_clock::now();
+  pdb->build(verbose ? log : nullptr);
+  if (log != nullptr) {
+    *log << "built " << pdb->file_name() << " in "
+         << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s\n";
+  }
   try {
     pdb->save(file);
   } catch (const TableFileError& e) {

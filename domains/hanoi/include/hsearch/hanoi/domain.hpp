@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "hsearch/core/domain.hpp"
@@ -180,9 +181,18 @@ class HanoiDomain {
     return s;
   }
 
+  // Over the raw arrays (the representation is canonical, so equal states hash equally):
+  // cheaper than packing, which searches also do.
   std::uint64_t hash(const State& s) const {
-    const Key k = pack(s);
-    return mix(k.lo ^ mix(k.hi + 0x9E3779B97F4A7C15ULL));
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+    const int words = (disks() + 7) / 8;
+    for (int w = 0; w < words; ++w) {
+      std::uint64_t p = 0, b = 0;
+      std::memcpy(&p, s.peg.data() + 8 * w, 8);
+      std::memcpy(&b, s.below.data() + 8 * w, 8);
+      h = mix(h ^ p) + b;
+    }
+    return mix(h);
   }
 
   unsigned label(const Move& m) const { return m.disk; }

@@ -8,7 +8,7 @@
 // any of P pegs at any of (disks of the class already there + 1) heights: P + j choices. So a
 // class has P (P+1) ... (P+m-1) placements, the group has their product, and the choice made
 // for each disk (its "slot") is a mixed-radix digit of radix P + j. With one disk per radius
-// (single tower) the digit is just the peg: the index is sum peg * P^j.
+// (single tower) the digit is just the peg: the index is the pegs read as a base-P number.
 #include <algorithm>
 #include <array>
 #include <cstdint>

@@ -92,7 +92,12 @@ class PatternDatabase {
     std::sort(group.begin(), group.end());
     if (group.empty()) throw PdbError("empty disk group");
     const Layout& layout = domain.layout();
-    full_index_ = GroupIndexer(layout, group);
+    try {
+      full_index_ = GroupIndexer(layout, group);
+    } catch (const std::length_error&) {
+      throw PdbError("pattern database over " + std::to_string(group.size()) +
+                     " disks: far too many entries; use smaller groups");
+    }
     for (int id : group) names_ += (names_.empty() ? "" : ",") + layout.name(id);
     if (full_index_.size() > options.max_entries || full_index_.size() > 0xFFFFFFFFull) {
       throw PdbError("pattern database over " + std::to_string(group.size()) + " disks (" + names_ +

@@ -19,22 +19,30 @@
 
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
+#include "hsearch/sokoban/freeze.hpp"
 
 namespace hsearch::sokoban {
 
 // True when the unreachable region containing `cell` is frozen and makes the state a deadlock.
 // `cell` must not be in `reach` (a box's square never is).
+//
+// A push of one of the region's boxes that is possible now does not always unfreeze it: when
+// the box, once pushed, is frozen together with the region's other boxes (freeze.hpp, counting
+// only the region's boxes, so that boxes outside cannot matter: more boxes only block more),
+// that push is a deadlock whenever it happens, since the region stays as it is until then.
 inline bool frozen_corral(const Board& board, const CellSet& boxes, const CellSet& reach, int cell,
                           bool every_goal_needed) {
   std::array<std::uint16_t, kMaxCells> region;
-  int size = 0;
-  CellSet seen;
+  std::array<std::uint16_t, kMaxCells * 2> push_from, push_to;  // the region's possible pushes
+  int size = 0, pushes = 0;
+  CellSet seen, region_boxes;
   region[static_cast<std::size_t>(size++)] = static_cast<std::uint16_t>(cell);
   seen.set(cell);
   bool deadlock_if_frozen = false;
   for (int i = 0; i < size; ++i) {
     const int c = region[static_cast<std::size_t>(i)];
     const bool box = boxes.test(c);
+    if (box) region_boxes.set(c);
     if (box != board.is_goal(c) && (box || every_goal_needed)) deadlock_if_frozen = true;
     for (int d = 0; d < 4; ++d) {
       const std::uint16_t n = board.neighbor(c, d);
@@ -43,14 +51,25 @@ inline bool frozen_corral(const Board& board, const CellSet& boxes, const CellSe
         if (!box) continue;  // cannot happen for an empty square: it would be reachable
         // The player can stand on n and push the box away from it.
         const std::uint16_t t = board.neighbor(c, opposite(d));
-        if (t != kNoCell && board.is_live(t) && !boxes.test(t)) return false;
+        if (t != kNoCell && board.is_live(t) && !boxes.test(t)) {
+          if (pushes >= static_cast<int>(push_from.size())) return false;
+          push_from[static_cast<std::size_t>(pushes)] = static_cast<std::uint16_t>(c);
+          push_to[static_cast<std::size_t>(pushes++)] = t;
+        }
       } else if (!seen.test(n)) {
         seen.set(n);
         region[static_cast<std::size_t>(size++)] = n;
       }
     }
   }
-  return deadlock_if_frozen;
+  if (!deadlock_if_frozen) return false;
+  for (int k = 0; k < pushes; ++k) {
+    CellSet after = region_boxes;
+    after.reset(push_from[static_cast<std::size_t>(k)]);
+    after.set(push_to[static_cast<std::size_t>(k)]);
+    if (!frozen_deadlock(board, after, push_to[static_cast<std::size_t>(k)])) return false;
+  }
+  return true;
 }
 
 }  // namespace hsearch::sokoban

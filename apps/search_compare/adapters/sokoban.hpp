@@ -1,0 +1,81 @@
+#pragma once
+// search-compare adapter for push-optimal Sokoban over the sokoban domain's public headers.
+// One heuristic: "matching" (the domain's minimum-cost box-to-goal matching lower bound kept in
+// each state). Algorithms: astar (with reopening) and idastar (with a transposition table of
+// 2^20 entries, shrunk under a memory limit, as the sokoban program does). No move pruning.
+// Without --memory-limit, A* runs are capped at 2 GiB like the sokoban program's default.
+//
+// Instance file: a level collection in the XSB format (e.g. Microban); levels are named by
+// their number in the file. Levels that cannot be read are reported with file and line.
+// --random is not offered (there is no level generator).
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hsearch/compare/domain_adapter.hpp"
+#include "hsearch/compare/run_search.hpp"
+#include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/level.hpp"
+#include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/sokoban_domain.hpp"
+
+namespace hsearch::compare {
+
+class SokobanAdapter : public DomainAdapter {
+ public:
+  static constexpr std::size_t kTranspositionEntries = std::size_t{1} << 20;
+  static constexpr std::size_t kDefaultAStarBytes = std::size_t{2048} << 20;
+
+  std::string name() const override { return "sokoban"; }
+  std::vector<std::string> algorithms() const override { return {"astar", "idastar"}; }
+  std::vector<std::string> heuristics() const override { return {"matching"}; }
+  std::vector<std::string> prunings() const override { return {"none"}; }
+  std::string instance_format() const override {
+    return "a level collection in the XSB format (e.g. microban_155.xsb); no --random";
+  }
+
+  std::vector<std::string> load_instances(const std::string& path) override {
+    std::ifstream in(path);
+    if (!in) throw InputError(path + ": cannot open the level file");
+    const auto entries = sokoban::read_levels(in, path);
+    levels_.clear();
+    std::vector<std::string> names;
+    for (const auto& e : entries) {
+      if (!e.ok()) throw InputError(e.error);
+      levels_.push_back(e.level);
+      names.push_back("#" + std::to_string(e.level.number));
+    }
+    if (levels_.empty()) throw InputError(path + ": no level in the file");
+    return names;
+  }
+
+  std::vector<std::string> generate_instances(std::size_t, std::uint64_t) override {
+    throw UsageError("sokoban has no random level generator: give --instances FILE");
+  }
+
+  RunRecord run(std::size_t instance, const Configuration& c, const Limits& limits,
+                const Teaching& teaching) const override {
+    const sokoban::Level& level = levels_.at(instance);
+    RunRecord record;
+    record.algorithm = c.algorithm;
+    record.heuristic = c.heuristic;
+    record.pruning = c.pruning;
+    const sokoban::Board board(level);  // throws InvalidLevel (reported as the run's error)
+    sokoban::SokobanDomain domain(board);  // one domain object per run
+    const auto start = domain.initial_state();
+    SearchOptions options;
+    options.limits = limits;
+    if (c.algorithm == "astar" && options.limits.max_bytes == 0) {
+      options.limits.max_bytes = kDefaultAStarBytes;
+    }
+    options.transposition_entries = kTranspositionEntries;
+    run_search(record, domain, start, sokoban::PushLowerBound{}, NoPruning{}, options, teaching);
+    return record;
+  }
+
+ private:
+  std::vector<sokoban::Level> levels_;
+};
+
+}  // namespace hsearch::compare
