@@ -47,11 +47,11 @@ A problem file (--problem) holds the lines  start: <position>  and  goal: <posit
 
 Heuristics (--heuristic):
   pdb        additive pattern databases over disk groups, max over partitions (admissible;
-             the default). Groups: --pdb SIZES, e.g. --pdb 5,13 = the 5 largest disks, then
-             the 13 next (disks ordered by decreasing radius, then tower); --pdb towers = one group
-             per tower; --pdb window:S = for every offset, a group of S consecutive disks and
-             the rest (max over all); repeat --pdb to take the max over several partitions. Default:
-             automatic sizes, the largest group within 2^24 entries (16 MiB).
+             the default). --pdb SIZES: e.g. --pdb 5,13 = the 5 largest disks, then the 13
+             next (disks ordered by decreasing radius, then tower); --pdb towers: one group
+             per tower; --pdb window:S: for every offset, S consecutive disks + the rest.
+             Repeat --pdb for the max over several partitions. Default: automatic sizes,
+             the largest group within 2^24 entries (16 MiB).
   towers     sum over towers of the exact single-tower distance (a table per tower;
              admissible).
   goalpeg    number of disks off their goal peg (admissible, weak).
@@ -285,7 +285,7 @@ int run(int argc, char** argv) {
       ("algorithm,a", po::value(&cfg.algorithm), "astar | ida | bfs (default astar)")
       ("heuristic,H", po::value(&cfg.heuristic), "pdb | towers | goalpeg | zero | manhattan | belfort (default pdb)")
       ("weights", po::value(&weights), "G,H: A* priority G*g + H*h (default 1,1; the seed uses 3,2)")
-      ("pdb", po::value(&cfg.pdb_specs), "one partition: group sizes, largest disks first, e.g. 5,13, or 'towers' (repeatable: max)")
+      ("pdb", po::value(&cfg.pdb_specs), "one partition: sizes (largest disks first, e.g. 5,13), 'towers' or 'window:S'; repeatable (max)")
       ("pdb-max-entries", po::value(&pdb_max_entries), "refuse tables with more entries (default 2^28; 1 byte per entry)")
       ("pdb-dir", po::value(&pdb_dir), "pattern-database cache directory")
       ("no-pdb-cache", po::bool_switch(&no_cache), "build tables in memory only")

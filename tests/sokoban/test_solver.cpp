@@ -75,6 +75,21 @@ TEST(Solver, LimitsAreReported) {
   EXPECT_GT(r.lower_bound, 0);
 }
 
+TEST(Solver, IdaStarSecondTryKeepsTheNodeBudget) {
+  // IDA* first tries with a small table and 20 000 expansions, then reruns with the full
+  // table; the user's node limit covers both tries together.
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
+  const auto entries = read_levels(in, "microban");
+  SolveOptions o;
+  o.algorithm = Algorithm::ida;
+  o.limits.max_expanded = 30000;
+  o.default_transposition_entries = std::size_t{1} << 16;
+  const SolveReport r = solve_level(entries[97].level, o);  // level 98
+  EXPECT_EQ(r.status, "node_limit");
+  EXPECT_EQ(r.stats.expanded, 30000U);
+}
+
 TEST(Solver, VerifyRejectsBadSolutions) {
   const Level lv = level_from("#######\n#@$  .#\n#######\n");
   int pushes = 0, moves = 0;

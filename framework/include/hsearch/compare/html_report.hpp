@@ -229,6 +229,10 @@ inline const char* report_script() {
   built++;
 
   // 3. Solved within time: step curves, one per configuration.
+  var longest = 0;
+  data.series.forEach(function (s) {
+    s.runs.forEach(function (r) { longest = Math.max(longest, floorTime(r.seconds)); });
+  });
   new Chart(document.getElementById('chart-solved'), {
     type: 'line',
     data: { datasets: data.series.map(function (s, k) {
@@ -236,6 +240,10 @@ inline const char* report_script() {
                         .map(function (r) { return floorTime(r.seconds); })
                         .sort(function (a, b) { return a - b; });
       var points = times.map(function (t, n) { return { x: t, y: n + 1 }; });
+      // Carry the final count on to the longest run of any configuration.
+      if (points.length > 0 && longest > points[points.length - 1].x) {
+        points.push({ x: longest, y: points.length });
+      }
       return { label: s.label, data: points, borderColor: color(k), backgroundColor: color(k),
                stepped: 'before', pointRadius: 2, borderWidth: 2 };
     }) },
