@@ -5,8 +5,11 @@
 // never loses an optimal solution in DFS/IDA*. On the 15-puzzle this is the 5-state automaton
 // of the seed (H B G D and their inverses), which cuts the worst-case branching from 4 to 3.
 //
-// Assumption, which the domain states by providing inverse_label: applying l then
-// inverse_label(l) always returns to the state before l (wherever l is applicable).
+// Assumption, which the domain states by providing inverse_label: wherever the pair
+// "l inverse_label(l)" is applicable, some path no longer and no dearer reaches the same state
+// without that pair — e.g. applying l then inverse_label(l) returns to the state before l
+// (sliding tiles), or, in Hanoi with label = disk moved and inverse_label(l) = l, two moves of
+// one disk in a row are matched by a single move of it (or none).
 #include <stdexcept>
 #include <string>
 #include <vector>

@@ -1,7 +1,8 @@
 #pragma once
 // An open-addressing hash index from states to node numbers, for the best-first searches.
-// It stores only 32-bit node numbers (plus nothing else): the hash and stored state live in the
-// node array, so a probe compares the cached hash first and the state only on a hash match.
+// Each slot packs a node number with 32 bits of the state's hash (a tag), so most probes that
+// miss are rejected without touching the node array; on a tag match `matches(node)` compares
+// the stored state.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -12,15 +13,17 @@ class NodeIndex {
  public:
   static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
 
-  NodeIndex() : slots_(1024, kEmpty), mask_(1023) {}
+  NodeIndex() : slots_(1024, kEmptySlot), mask_(1023) {}
 
   // Finds the node whose (hash, state) matches; `matches(node)` compares the stored state.
   template <class Matches>
   std::uint32_t find(std::uint64_t hash, Matches&& matches) const {
+    const std::uint32_t tag = tag_of(hash);
     for (std::size_t i = hash & mask_;; i = (i + 1) & mask_) {
-      const std::uint32_t n = slots_[i];
-      if (n == kEmpty) return kEmpty;
-      if (matches(n)) return n;
+      const std::uint64_t slot = slots_[i];
+      if (slot == kEmptySlot) return kEmpty;
+      const auto node = static_cast<std::uint32_t>(slot);
+      if (static_cast<std::uint32_t>(slot >> 32) == tag && matches(node)) return node;
     }
   }
 
@@ -32,28 +35,34 @@ class NodeIndex {
     ++size_;
   }
 
-  std::size_t bytes() const { return slots_.capacity() * sizeof(std::uint32_t); }
+  std::size_t bytes() const { return slots_.capacity() * sizeof(std::uint64_t); }
   std::size_t size() const { return size_; }
 
  private:
+  static constexpr std::uint64_t kEmptySlot = ~std::uint64_t{0};
+  static std::uint32_t tag_of(std::uint64_t hash) { return static_cast<std::uint32_t>(hash >> 32); }
+
   void place(std::uint64_t hash, std::uint32_t node) {
     std::size_t i = hash & mask_;
-    while (slots_[i] != kEmpty) i = (i + 1) & mask_;
-    slots_[i] = node;
+    while (slots_[i] != kEmptySlot) i = (i + 1) & mask_;
+    slots_[i] = (std::uint64_t{tag_of(hash)} << 32) | node;
   }
 
   template <class HashOf>
   void grow(HashOf&& hash_of) {
-    std::vector<std::uint32_t> old;
+    std::vector<std::uint64_t> old;
     old.swap(slots_);
-    slots_.assign(old.size() * 2, kEmpty);
+    slots_.assign(old.size() * 2, kEmptySlot);
     mask_ = slots_.size() - 1;
-    for (std::uint32_t n : old) {
-      if (n != kEmpty) place(hash_of(n), n);
+    for (std::uint64_t slot : old) {
+      if (slot != kEmptySlot) {
+        const auto node = static_cast<std::uint32_t>(slot);
+        place(hash_of(node), node);
+      }
     }
   }
 
-  std::vector<std::uint32_t> slots_;
+  std::vector<std::uint64_t> slots_;
   std::size_t mask_;
   std::size_t size_ = 0;
 };

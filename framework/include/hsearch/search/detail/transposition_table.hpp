@@ -39,7 +39,10 @@ class TranspositionTable {
   // otherwise records g and returns false.
   bool seen(const D& domain, const typename D::State& s, std::uint64_t hash,
             std::uint32_t automaton, Cost g) {
-    Entry& e = table_[hash & mask_];
+    // The slot mixes in the automaton state: one position reached in several automaton states
+    // must not keep evicting itself from a single slot.
+    const std::uint64_t slot = (hash ^ (std::uint64_t{automaton} * 0x9E3779B97F4A7C15ULL)) & mask_;
+    Entry& e = table_[slot];
     if (e.iteration == iteration_ && e.hash == hash && e.automaton == automaton &&
         e.stored == StoredState<D>::store(domain, s)) {
       if (e.g <= g) return true;
