@@ -21,6 +21,7 @@
 #include "hsearch/core/observer.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/solver.hpp"
+#include "play/play_main.hpp"
 
 namespace po = boost::program_options;
 using namespace hsearch;
@@ -113,6 +114,8 @@ bool parse_range(const std::string& text, int& a, int& b) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // `sokoban play ...` is the terminal game; everything else is the solver.
+  if (argc > 1 && std::string(argv[1]) == "play") return play::play_main(argc - 1, argv + 1);
   po::options_description visible("Options");
   visible.add_options()
       ("help,h", "show this help")

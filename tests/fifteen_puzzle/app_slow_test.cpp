@@ -1,6 +1,7 @@
 // SLOW: the program's default configuration (pattern databases 6-6-3, built into the build
 // tree's cache on first use) on the seed's example and on Korf instances.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>

@@ -1,6 +1,7 @@
 // The fifteen-puzzle program: seed 002 §2.1 output format, FAILURE by parity, one-line errors
 // with exit code 2, JSON, --random, other board sizes. Runs the built binary.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>

@@ -2,6 +2,7 @@
 // the whole 8-puzzle against the Boost.Graph oracle; pattern databases are exact when the
 // pattern holds every tile; tables survive a save/load round trip and corrupt files are refused.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>

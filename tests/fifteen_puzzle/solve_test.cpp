@@ -1,6 +1,7 @@
 // Korf instances solved optimally with each heuristic and pruning, every plan replayed by the
 // test's own code; A* and BFS agree with IDA* on small boards; learned automata keep optimality.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <random>
 
