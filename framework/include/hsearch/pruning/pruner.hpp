@@ -16,6 +16,8 @@
 #include <concepts>
 #include <cstdint>
 
+#include "hsearch/core/domain.hpp"
+
 namespace hsearch {
 
 template <class P>
@@ -40,6 +42,20 @@ constexpr bool pruner_enabled() {
   } else {
     return true;
   }
+}
+
+// One automaton step for move m, as the depth-first searches take it: false (and one more
+// `pruned`) when the label is refused; otherwise true with the child's automaton state.
+template <class P, LabelledDomain D>
+inline bool pruner_step(const P& pruner, const D& domain, std::uint32_t automaton,
+                        const typename D::Move& m, std::uint32_t& child, std::uint64_t& pruned) {
+  const unsigned label = domain.label(m);
+  if (!pruner.allows(automaton, label)) {
+    ++pruned;
+    return false;
+  }
+  child = pruner.next(automaton, label);
+  return true;
 }
 
 }  // namespace hsearch

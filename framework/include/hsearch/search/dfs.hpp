@@ -92,12 +92,7 @@ class DepthFirstSearch {
       if (found || stopped_) return;
       std::uint32_t child_automaton = 0;
       if constexpr (kPruning) {
-        const unsigned label = domain_.label(m);
-        if (!pruner_.allows(automaton, label)) {
-          ++stats_.pruned;
-          return;
-        }
-        child_automaton = pruner_.next(automaton, label);
+        if (!pruner_step(pruner_, domain_, automaton, m, child_automaton, stats_.pruned)) return;
       }
       const Cost gc = static_cast<Cost>(g + domain_.cost(state_, m));
       [[maybe_unused]] State parent_copy;
