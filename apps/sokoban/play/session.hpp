@@ -1,0 +1,97 @@
+#pragma once
+// One sitting at the game: the levels of a collection, the keys, the screen, the solver's
+// background searches (hint, watch, race) and the progress file.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "canvas.hpp"
+#include "hsearch/sokoban/game/background_solver.hpp"
+#include "hsearch/sokoban/game/game.hpp"
+#include "hsearch/sokoban/game/hint.hpp"
+#include "hsearch/sokoban/game/progress.hpp"
+#include "hsearch/sokoban/game/race.hpp"
+#include "hsearch/sokoban/level_reader.hpp"
+#include "terminal.hpp"
+
+namespace hsearch::sokoban::play {
+
+struct PlayOptions {
+  double hint_seconds = 10;      // time limit of a hint's (or a watch's) search
+  double race_seconds = 30;      // time limit of the race solver's search
+  int race_interval_ms = 400;    // clock race: one solver move every this many ms
+  int watch_interval_ms = 150;   // watching: one move every this many ms
+  std::optional<game::RaceMode> race;  // start in race mode
+};
+
+struct Collection {
+  std::string key;   // the progress file's key: the file's absolute path, or "<built-in>"
+  std::string name;  // shown in the title line
+  std::vector<LevelEntry> levels;
+};
+
+class Session {
+ public:
+  Session(const Collection& collection, game::Progress& progress, std::optional<std::filesystem::path> progress_path,
+          PlayOptions options);
+
+  // Plays from level `index` (0-based), replaying `resume_lurd` first; returns when the player
+  // quits (or a signal asks to). Returns the exit status (0).
+  int run(Terminal& term, int index, const std::string& resume_lurd, const std::string& first_message);
+
+ private:
+  enum class Job { none, hint, watch };
+
+  void load_level(int index);
+  void start_race(game::RaceMode mode);
+  void on_key(int key);
+  void move(int dir);
+  void after_change();
+  void check_win();
+  void ask_hint();
+  void ask_watch();
+  void cycle_race();
+  void tick();
+  void save_progress();
+  void say(const std::string& text, Style style = Style::plain);
+  void draw(Canvas& canvas) const;
+  void draw_help(Canvas& canvas) const;
+  std::int64_t now_ms() const;
+
+  const Collection& collection_;
+  game::Progress& progress_;
+  std::optional<std::filesystem::path> progress_path_;
+  PlayOptions options_;
+
+  int index_ = 0;
+  std::optional<game::Game> game_;
+  std::string level_error_;
+  bool win_recorded_ = false;
+  bool assisted_ = false;  // the solver played moves of this level (watch): not recorded as solved
+
+  game::BackgroundSolver helper_;
+  Job job_ = Job::none;
+  std::optional<game::Hint> hint_;
+  std::string hint_history_;  // the position (history) the hint is for
+
+  bool watching_ = false;
+  std::string watch_plan_;
+  std::size_t watch_next_ = 0;
+  std::int64_t watch_last_ms_ = 0;
+
+  std::optional<game::RaceMode> race_mode_;
+  std::optional<game::Race> race_;
+  game::BackgroundSolver race_solver_;
+  game::RaceOutcome race_seen_ = game::RaceOutcome::running;
+  std::int64_t race_start_ms_ = 0;
+  std::int64_t shown_second_ = -1;  // the race's "thinking N s" on screen
+
+  std::string message_;
+  Style message_style_ = Style::plain;
+  bool quit_ = false;
+  bool dirty_ = true;
+};
+
+}  // namespace hsearch::sokoban::play
