@@ -1,11 +1,16 @@
 // fifteen-build-pdb: builds (or checks) the pattern databases of a partition into the cache
 // directory ahead of time, reporting size and build time. pdb-78's 8-tile table has
-// 16!/8! = 518,918,400 entries; building it takes minutes and about 2 GB of memory.
+// 16!/8! = 518,918,400 entries; building it takes minutes and about 2 GB of memory. The 5x5
+// 6-tile tables have 25!/19! = 127,512,000 entries each.
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <memory>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "hsearch/fifteen_puzzle/pdb_cache.hpp"
 #include "hsearch/fifteen_puzzle/pdb_heuristic.hpp"
@@ -13,18 +18,49 @@
 namespace po = boost::program_options;
 using namespace hsearch::fifteen;
 
+namespace {
+
+// Entries where `own` (pattern s(P), built directly) differs from `source` (pattern P) read at
+// the placement moved back by s: what AdditivePdb does for a shared term.
+std::uint64_t count_mismatches(const PatternDatabase& own, const PatternDatabase& source,
+                               const BoardSymmetry& s) {
+  const auto& own_tiles = own.tiles();
+  const auto& src_tiles = source.tiles();
+  const std::size_t k = std::min<std::size_t>(src_tiles.size(), PatternDatabase::kMaxPatternTiles);
+  std::size_t slot[PatternDatabase::kMaxPatternTiles];  // source tile m is own tile slot[m]
+  for (std::size_t m = 0; m < k; ++m) {
+    slot[m] = static_cast<std::size_t>(
+        std::find(own_tiles.begin(), own_tiles.end(), s.cell[src_tiles[m]]) - own_tiles.begin());
+    if (slot[m] >= own_tiles.size()) return own.size();  // not the image pattern at all
+  }
+  std::uint64_t mismatches = 0;
+  std::uint8_t pos[PatternDatabase::kMaxPatternTiles], mapped[PatternDatabase::kMaxPatternTiles];
+  for (std::uint64_t i = 0; i < own.size(); ++i) {
+    own.unrank(i, pos);
+    for (std::size_t m = 0; m < k; ++m) mapped[m] = s.inverse[pos[slot[m]]];
+    mismatches += own.value(i) != source.value(source.rank(mapped));
+  }
+  return mismatches;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   std::string partition_name;
-  bool verbose = false;
+  bool verbose = false, verify_shared = false;
   po::options_description desc(
       "Usage: fifteen-build-pdb --partition NAME [--pdb-dir DIR]\n"
       "Builds the partition's pattern databases (or loads and checks the cached ones).\n\nOptions");
   desc.add_options()("help,h", "show this help")(
       "partition", po::value(&partition_name)->required(),
-      "pdb-555 | pdb-663 | pdb-78 | pdb-6666 | pdb-333")(
+      "pdb-555 | pdb-663 | pdb-78 | pdb-6666 | pdb-6666-mirror | pdb-333")(
       "pdb-dir", po::value<std::string>(),
       "cache directory (default: $HSEARCH_CACHE_DIR, else $XDG_CACHE_HOME/hsearch, else "
-      "~/.cache/hsearch)")("verbose,v", po::bool_switch(&verbose), "one line per BFS depth");
+      "~/.cache/hsearch)")("verbose,v", po::bool_switch(&verbose), "one line per BFS depth")(
+      "verify-shared", po::bool_switch(&verify_shared),
+      "also get the own table of every pattern that reads another's table through a board "
+      "symmetry (loaded when cached, else built in memory and not saved) and compare the two "
+      "entry by entry");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, desc), vm);
@@ -45,9 +81,43 @@ int main(int argc, char** argv) {
   const auto dir = vm.count("pdb-dir") ? std::filesystem::path(vm["pdb-dir"].as<std::string>())
                                        : default_cache_dir();
   const Geometry geometry(part->width, part->height);
-  for (const auto& tiles : part->patterns) {
+  const auto share = shared_tables(*part);
+  const auto symmetries = board_symmetries(geometry);
+  std::vector<std::shared_ptr<const PatternDatabase>> tables(part->patterns.size());
+  int failures = 0;
+  for (std::size_t i = 0; i < part->patterns.size(); ++i) {
+    const auto& tiles = part->patterns[i];
+    if (share[i].source >= 0) {  // read through an earlier table (board_symmetry.hpp)
+      const auto& s = symmetries[share[i].symmetry];
+      std::cout << "pattern " << i + 1 << " is the " << s.name << " image of pattern "
+                << share[i].source + 1 << ": reads its table\n";
+      if (verify_shared) {
+        const auto t0 = std::chrono::steady_clock::now();
+        PatternDatabase own(geometry, tiles);
+        const auto file = dir / own.file_name();
+        bool loaded = false;
+        if (std::filesystem::exists(file)) {  // a table our BFS wrote earlier (checksummed)
+          try {
+            own.load(file);
+            loaded = true;
+          } catch (const hsearch::TableFileError&) {
+          }
+        }
+        if (!loaded) own.build(verbose ? &std::cerr : nullptr);
+        const std::uint64_t mismatches =
+            count_mismatches(own, *tables[static_cast<std::size_t>(share[i].source)], s);
+        std::cout << "  verified: own table " << (loaded ? "loaded from " + file.string() : "built")
+                  << " in "
+                  << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()
+                  << " s, " << mismatches << " of " << own.size()
+                  << " entries differ from the shared lookup\n";
+        failures += mismatches != 0;
+      }
+      continue;
+    }
     const auto t0 = std::chrono::steady_clock::now();
     const auto pdb = load_or_build_pdb(geometry, tiles, dir, &std::cerr, verbose);
+    if (verify_shared) tables[i] = pdb;  // kept only to compare shared terms
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     unsigned max = 0;
     double sum = 0;
@@ -60,5 +130,6 @@ int main(int argc, char** argv) {
               << max << ", mean " << sum / static_cast<double>(pdb->size()) << ", "
               << (pdb->reachable() ? "built" : "loaded") << " in " << s << " s\n";
   }
-  return 0;
+  return failures == 0 ? 0 : 1;
 }
+

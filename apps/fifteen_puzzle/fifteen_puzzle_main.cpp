@@ -6,7 +6,9 @@
 // Exit codes: 0 answered (OK or FAILURE), 2 bad input or options, 3 stopped by a limit,
 // 4 internal error (a plan failed its replay check: never printed).
 #include <boost/program_options.hpp>
+#include <cstddef>
 #include <cstdint>
+#include <fstream>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -28,6 +30,9 @@ struct Options {
   SolverConfig solver;
   bool stats = false;
   bool json = false;
+  bool trace = false;        // --trace: TraceObserver lines on stderr
+  std::string dot_file;      // --dot FILE: the search tree as Graphviz DOT
+  std::size_t dot_max_nodes = 200;
   Limits limits;
 };
 
@@ -69,9 +74,28 @@ int run(const Options& opt, const std::vector<unsigned>& tiles) {
     }
     return 0;
   }
+  TeachingOutput teaching;
+  std::ofstream dot;
+  if (!opt.dot_file.empty()) {
+    dot.open(opt.dot_file);
+    if (!dot) {
+      std::cerr << "fifteen-puzzle: cannot write --dot file '" << opt.dot_file << "'\n";
+      return 2;
+    }
+    teaching.dot = &dot;
+    teaching.dot_max_nodes = opt.dot_max_nodes;
+  }
+  if (opt.trace) teaching.trace = &std::cerr;
   std::ostream* log = &std::cerr;
   const Solver<Board> solver(opt.width, opt.height, opt.solver, log);
-  const auto r = solver.solve(tiles, opt.limits, opt.stats ? &std::cerr : nullptr);
+  const auto r = solver.solve(tiles, opt.limits, opt.stats ? &std::cerr : nullptr, teaching);
+  if (dot.is_open()) {
+    dot.close();
+    if (!dot) {
+      std::cerr << "fifteen-puzzle: error while writing --dot file '" << opt.dot_file << "'\n";
+      return 2;
+    }
+  }
   const auto& cfg = solver.config();
   if (opt.stats) {
     std::cerr << "algorithm=" << r.algorithm << " heuristic=" << cfg.heuristic
@@ -142,15 +166,24 @@ int main(int argc, char** argv) {
       ("algorithm,a", po::value(&opt.solver.algorithm)->default_value("ida"),
        "ida | astar | bfs (all optimal; astar and bfs keep every state in memory)")
       ("heuristic", po::value(&opt.solver.heuristic)->default_value("auto"),
-       "auto | manhattan | linear-conflict | pdb-555 | pdb-663 | pdb-78 | pdb-6666 | pdb-333 "
-       "(auto: pdb-663 on 4x4, linear-conflict otherwise). Pattern databases are built on first "
-       "use and cached (see --pdb-dir); pdb-78 needs ~1.5 GB and minutes to build once")
+       "auto | manhattan | linear-conflict | pdb-555 | pdb-663 | pdb-78 (4x4) | pdb-6666 | "
+       "pdb-6666-mirror (5x5) | pdb-333 (3x3) (auto: pdb-663 on 4x4, linear-conflict otherwise). "
+       "Pattern databases are built on first use and cached (see --pdb-dir); pdb-78 and the 5x5 "
+       "ones take minutes and GBs to build once (fifteen-build-pdb builds them ahead)")
       ("pruning", po::value(&pruning)->default_value("inverse"),
        "none | inverse | learned[=FILE]: move-pruning automaton for IDA* (learned without FILE "
        "uses the automaton shipped in domains/fifteen_puzzle/data/)")
       ("size", po::value(&size)->default_value("4x4"), "board size WxH, from 2x2 up to 7x7 cells")
       ("stats", po::bool_switch(&opt.stats), "per-iteration bound, expanded, generated, seconds on stderr")
       ("json", po::bool_switch(&opt.json), "print one JSON object instead of the text format")
+      ("trace", po::bool_switch(&opt.trace),
+       "teaching trace on stderr: one line per IDA* iteration (bound, expanded, generated, "
+       "pruned, next bound), one line per A* reopen event")
+      ("dot", po::value(&opt.dot_file),
+       "write the search tree as Graphviz DOT to FILE (f, g, h on every node; for tiny "
+       "instances: recording stops after --dot-max-nodes nodes, the search goes on)")
+      ("dot-max-nodes", po::value(&opt.dot_max_nodes)->default_value(200),
+       "node bound of --dot")
       ("random", po::value(&random_count),
        "print N random solvable boards (uniform, Archer's parity argument), one per line, and exit")
       ("seed", po::value(&seed)->default_value(1), "random seed for --random")
@@ -196,6 +229,7 @@ int main(int argc, char** argv) {
                 "astar/bfs, sequence pruning could lose optimality)");
   }
   if (max_memory_mb < 0) usage_error("--max-memory must be >= 0");
+  if (opt.dot_max_nodes == 0) usage_error("--dot-max-nodes must be at least 1");
   opt.limits.max_bytes = static_cast<std::size_t>(max_memory_mb * 1024 * 1024);
   install_interrupt_handler();
   opt.limits.stop_flag = &interrupt_flag();

@@ -1,10 +1,12 @@
 // The fifteen-puzzle program: seed 002 §2.1 output format, FAILURE by parity, one-line errors
-// with exit code 2, JSON, --random, other board sizes. Runs the built binary.
+// with exit code 2, JSON, --random, other board sizes, the --trace and --dot teaching output.
+// Runs the built binary.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "hsearch/fifteen_puzzle/board_io.hpp"
+#include "hsearch/fifteen_puzzle/manhattan.hpp"
 
 namespace hsearch::fifteen {
 namespace {
@@ -173,6 +176,92 @@ TEST(Program, LimitStopsWithExitThree) {
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("node_limit"), std::string::npos) << r.err;
+}
+
+// --trace: one line per IDA* iteration on stderr, stdout unchanged. Checked against the
+// Manhattan start value (first bound), the optimal length (last bound), and the chaining of
+// "next bound" into the following iteration's bound.
+TEST(Program, TraceListsTheIdaIterations) {
+  const std::string start = "2 5 1 4 7 3 8 6 0";  // 24 moves, Manhattan 12
+  const ProgramRun plain = run_program("--size 3x3 --heuristic manhattan", start);
+  const ProgramRun r = run_program("--size 3x3 --heuristic manhattan --trace", start);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, plain.out);  // the trace goes to stderr only
+  check_ok_output(r.out, start, 24, 3, 3);
+  const FifteenPuzzle puzzle(3, 3);
+  const int h0 = Manhattan<PackedBoard>(puzzle).estimate(make_board<PackedBoard>(parse_tiles(start, 9).tiles));
+  ASSERT_EQ(h0, 12);
+  std::vector<long> bounds, next, expanded;
+  for (const auto& line : lines(r.err)) {
+    long k = 0, b = 0, e = 0, g = 0, p = 0, n = 0;
+    ASSERT_EQ(std::sscanf(line.c_str(),
+                          "iteration %ld: bound %ld, expanded %ld, generated %ld, pruned %ld, "
+                          "next bound %ld",
+                          &k, &b, &e, &g, &p, &n),
+              6)
+        << line;
+    EXPECT_EQ(k, static_cast<long>(bounds.size()) + 1);
+    EXPECT_GE(g, e);
+    bounds.push_back(b);
+    next.push_back(n);
+    expanded.push_back(e);
+  }
+  ASSERT_GE(bounds.size(), 3u) << r.err;
+  EXPECT_EQ(bounds.front(), h0);
+  EXPECT_EQ(bounds.back(), 24);
+  for (std::size_t i = 1; i < bounds.size(); ++i) {
+    EXPECT_EQ(bounds[i], next[i - 1]);
+    EXPECT_EQ(bounds[i], bounds[i - 1] + 2);  // unit moves keep the parity of f
+    // A complete iteration explores a superset of the previous tree (the last one stops early).
+    if (i + 1 < bounds.size()) {
+      EXPECT_GE(expanded[i], expanded[i - 1]);
+    }
+  }
+}
+
+// --dot: the search tree as Graphviz DOT, f/g/h on every node; bounded by --dot-max-nodes.
+TEST(Program, DotWritesTheSearchTree) {
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("fifteen-tree-" + std::to_string(::getpid()) + ".dot");
+  const std::string start = "1 2 0 3 4 5 6 7 8";  // two moves: G G
+  const ProgramRun r = run_program("--size 3x3 --heuristic manhattan --dot " + file.string(), start);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  check_ok_output(r.out, start, 2, 3, 3);
+  std::stringstream text;
+  text << std::ifstream(file).rdbuf();
+  const std::string dot = text.str();
+  EXPECT_NE(dot.find("digraph search_tree {"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("f = 2  (g = 0, h = 2)"), std::string::npos) << dot;  // the root
+  EXPECT_NE(dot.find("f = 2  (g = 2, h = 0)"), std::string::npos) << dot;  // the goal
+  EXPECT_NE(dot.find("GOAL"), std::string::npos);
+  EXPECT_NE(dot.find("n0 -> n1 [label=\"G"), std::string::npos) << dot;
+  EXPECT_EQ(dot.find("truncated"), std::string::npos);
+  EXPECT_EQ(dot.back(), '\n');
+  EXPECT_EQ(dot.substr(dot.size() - 2), "}\n");
+  if (std::system("command -v dot > /dev/null 2>&1") == 0) {  // Graphviz, when installed, reads it
+    EXPECT_EQ(std::system(("dot -Tsvg " + file.string() + " > /dev/null").c_str()), 0);
+  }
+
+  // A longer search: recording stops at the bound and the file says so.
+  const ProgramRun big = run_program(
+      "--size 3x3 --heuristic manhattan --dot " + file.string() + " --dot-max-nodes 25",
+      "2 5 1 4 7 3 8 6 0");
+  ASSERT_EQ(big.exit_code, 0) << big.err;
+  std::stringstream big_text;
+  big_text << std::ifstream(file).rdbuf();
+  const std::string big_dot = big_text.str();
+  EXPECT_NE(big_dot.find("truncated"), std::string::npos);
+  std::size_t node_lines = 0;
+  for (const auto& line : lines(big_dot)) node_lines += line.find("[label=\"f = ") != std::string::npos;
+  EXPECT_EQ(node_lines, 25u);
+  std::filesystem::remove(file);
+
+  // An unwritable file: one line, exit code 2, nothing on stdout.
+  const ProgramRun bad = run_program("--size 3x3 --dot /nonexistent-dir/tree.dot", start);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_EQ(lines(bad.err).size(), 1u) << bad.err;
+  EXPECT_EQ(run_program("--size 3x3 --dot x.dot --dot-max-nodes 0", start).exit_code, 2);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 // left, right, down, the order of Korf 1985, which makes node counts reproducible).
 // Apply and undo work in place; every move costs 1.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -149,11 +150,15 @@ class SlidingTilePuzzle {
   unsigned label(const Move& m) const { return m.label; }
   unsigned inverse_label(unsigned l) const { return l ^ 1u; }  // H<->B, G<->D
   std::string move_name(const Move& m) const { return std::string(1, kLabelLetters[m.label]); }
+  // One line per row, numbers right-aligned (a picture in DOT labels; traces join the rows).
   std::string state_string(const Board& s) const {
+    const std::size_t w = std::to_string(cells() - 1).size();
     std::string out;
     for (unsigned p = 0; p < cells(); ++p) {
-      if (p != 0) out += ' ';
-      out += std::to_string(s.at(p));
+      if (p != 0) out += geometry_.col(p) == 0 ? '\n' : ' ';
+      const std::string n = std::to_string(s.at(p));
+      out.append(w - n.size(), ' ');
+      out += n;
     }
     return out;
   }

@@ -3,14 +3,22 @@
 // on square boards also the same databases looked up on the board reflected about the main
 // diagonal (the goal is symmetric: tile at row r, column c <-> row c, column r), taking the
 // max of the two sums (Korf & Felner 2002). Admissible.
+//
+// Shared tables: when a partition holds P and s(P) for a board symmetry s that maps P's
+// abstract goal onto s(P)'s (board_symmetry.hpp), only P's table is built and s(P) reads it at
+// the mapped placement; the value is exactly s(P)'s database, so additivity and admissibility
+// are those of separate tables. A partition closed under the reflection gets the same sum on
+// the reflected board, so its reflected lookup is skipped.
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "hsearch/fifteen_puzzle/board_symmetry.hpp"
 #include "hsearch/fifteen_puzzle/domain.hpp"
 #include "hsearch/fifteen_puzzle/pattern_database.hpp"
 #include "hsearch/fifteen_puzzle/pdb_cache.hpp"
@@ -31,9 +39,18 @@ inline std::vector<Partition> known_partitions() {
       {"pdb-555", 4, 4, {{1, 2, 4, 5, 8}, {3, 6, 7, 10, 11}, {9, 12, 13, 14, 15}}},
       {"pdb-663", 4, 4, {{1, 2, 4, 5, 8, 9}, {3, 6, 7, 10, 11, 15}, {12, 13, 14}}},
       {"pdb-78", 4, 4, {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
+      // 5x5: four compact 6-tile blocks, not closed under the reflection (the reflected lookup
+      // gives a second, different sum). The left and bottom blocks are the half and quarter
+      // turns of the right one: two tables are built (shared_tables).
       {"pdb-6666", 5, 5,
        {{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21},
         {17, 18, 19, 22, 23, 24}}},
+      // 5x5, closed under the reflection: two self-symmetric blocks around the diagonal and a
+      // mirrored pair (the second pair member is read through the first's table: three tables;
+      // no reflected sum, it would equal the regular one).
+      {"pdb-6666-mirror", 5, 5,
+       {{1, 5, 6, 7, 11, 12}, {2, 3, 4, 8, 9, 14}, {10, 15, 16, 20, 21, 22},
+        {13, 17, 18, 19, 23, 24}}},
       {"pdb-333", 3, 3, {{1, 2, 3}, {4, 5, 6}, {7, 8}}},  // small: tests on the 8-puzzle
   };
 }
@@ -46,79 +63,184 @@ inline const Partition* find_partition(const std::string& name) {
   return nullptr;
 }
 
+// One term of the sum: a table, read either directly or through a board symmetry (the term
+// then stands for pattern s(P) where P is the table's pattern: see board_symmetry.hpp).
+struct PdbTerm {
+  std::shared_ptr<const PatternDatabase> table;
+  std::size_t symmetry = 0;  // index into board_symmetries(); 0 = identity
+};
+
+// How a partition's tables are obtained: for each pattern, the earlier pattern whose table it
+// reads and the symmetry (source = -1: its own table).
+struct TableShare {
+  int source = -1;
+  std::size_t symmetry = 0;
+};
+
+inline std::vector<TableShare> shared_tables(const Partition& partition) {
+  const Geometry g(partition.width, partition.height);
+  const auto symmetries = board_symmetries(g);
+  std::vector<TableShare> out(partition.patterns.size());
+  const auto set_of = [](const std::vector<unsigned>& tiles, const BoardSymmetry& s) {
+    std::uint64_t set = 0;
+    for (unsigned t : tiles) set |= std::uint64_t{1} << s.cell[t];
+    return set;
+  };
+  for (std::size_t i = 0; i < partition.patterns.size(); ++i) {
+    const std::uint64_t set = set_of(partition.patterns[i], symmetries[0]);
+    for (std::size_t j = 0; j < i && out[i].source < 0; ++j) {
+      if (out[j].source >= 0) continue;  // share only tables that are built
+      for (std::size_t k = 1; k < symmetries.size(); ++k) {
+        if (set_of(partition.patterns[j], symmetries[k]) == set &&
+            symmetry_shares_table(g, symmetries[k], partition.patterns[j])) {
+          out[i] = TableShare{static_cast<int>(j), k};
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 template <class Board>
 class AdditivePdb {
  public:
   using Domain = SlidingTilePuzzle<Board>;
   static constexpr unsigned kMax = Board::kMaxCells;
 
-  AdditivePdb(const Domain& domain, std::vector<std::shared_ptr<const PatternDatabase>> pdbs,
+  AdditivePdb(const Domain& domain, const std::vector<std::shared_ptr<const PatternDatabase>>& pdbs,
               bool reflect)
-      : cells_(domain.cells()), pdbs_(std::move(pdbs)), reflect_(reflect) {
+      : AdditivePdb(domain, plain_terms(pdbs), reflect) {}
+
+  // Throws std::invalid_argument for overlapping terms, an unbuilt table, a reflection or
+  // symmetry the board does not have, or a symmetry that does not give the exact table of the
+  // image pattern (symmetry_shares_table): every term is then an exact pattern database.
+  AdditivePdb(const Domain& domain, std::vector<PdbTerm> terms, bool reflect)
+      : cells_(domain.cells()), terms_(std::move(terms)), reflect_(reflect) {
     const Geometry& g = domain.geometry();
+    const auto symmetries = board_symmetries(g);
     if (reflect_ && g.width() != g.height()) {
       throw std::invalid_argument("reflected lookup needs a square board");
     }
     std::uint64_t covered = 0;
-    for (const auto& pdb : pdbs_) {
-      if (!pdb->ready()) throw std::invalid_argument("pattern database not built");
-      for (unsigned t : pdb->tiles()) {
-        if ((covered >> t & 1u) != 0) throw std::invalid_argument("patterns overlap: not additive");
-        covered |= std::uint64_t{1} << t;
+    std::vector<std::uint64_t> sets;
+    for (const auto& term : terms_) {
+      if (!term.table->ready()) throw std::invalid_argument("pattern database not built");
+      if (term.symmetry >= symmetries.size()) throw std::invalid_argument("no such board symmetry");
+      if (!symmetry_shares_table(g, symmetries[term.symmetry], term.table->tiles())) {
+        throw std::invalid_argument("the " + symmetries[term.symmetry].name +
+                                    " image of a pattern walling the blank in has its own table");
       }
+      std::uint64_t set = 0;
+      for (unsigned t : term.table->tiles()) set |= std::uint64_t{1} << symmetries[term.symmetry].cell[t];
+      if ((covered & set) != 0) throw std::invalid_argument("patterns overlap: not additive");
+      covered |= set;
+      sets.push_back(set);
     }
-    for (const auto& pdb : pdbs_) {
+    // Closed under the reflection (every term's reflected tile set is a term's tile set): since
+    // every term is the exact table of its tile set, the reflected sum is then the same sum.
+    if (reflect_) {
+      const BoardSymmetry& t = symmetries[4];  // main diagonal (square boards)
+      bool closed = true;
+      for (const std::uint64_t set : sets) {
+        std::uint64_t reflected = 0;
+        for (unsigned p = 0; p < cells_; ++p) {
+          if ((set >> p & 1u) != 0) reflected |= std::uint64_t{1} << t.cell[p];
+        }
+        closed = closed && std::find(sets.begin(), sets.end(), reflected) != sets.end();
+      }
+      if (closed) reflect_ = false;
+    }
+    // Term for s(P) read through P's table: pattern tile p_i of the table sits, on the mapped
+    // board, at s^-1(where[s(p_i)]). On the reflected board T (where'[u] = T(where[T(u)])) it
+    // is s^-1(T(where[T(s(p_i))])).
+    for (const auto& term : terms_) {
+      const PatternDatabase& pdb = *term.table;
+      const BoardSymmetry& s = symmetries[term.symmetry];
       Lookup l;
-      l.table = pdb->table().data();
-      l.k = static_cast<unsigned>(pdb->tiles().size());
+      l.table = pdb.table().data();
+      l.direct = s.identity();
+      l.k = static_cast<unsigned>(pdb.tiles().size());
       for (unsigned i = 0; i < l.k; ++i) {
-        l.tiles[i] = static_cast<std::uint8_t>(pdb->tiles()[i]);
+        const unsigned tile = s.cell[pdb.tiles()[i]];
+        l.tile[i] = static_cast<std::uint8_t>(tile);
         l.weight[i] = 1;
         for (unsigned j = i + 1; j < l.k; ++j) l.weight[i] *= cells_ - j;
+        if (reflect_) l.reflected_tile[i] = symmetries[4].cell[tile];
+      }
+      for (unsigned p = 0; p < cells_; ++p) {
+        l.cell[p] = s.inverse[p];
+        if (reflect_) l.reflected_cell[p] = s.inverse[symmetries[4].cell[p]];
       }
       lookups_.push_back(l);
     }
-    for (unsigned p = 0; p < cells_; ++p) {
-      transpose_[p] = static_cast<std::uint8_t>(g.col(p) * g.width() + g.row(p));
-    }
+    // Direct lookups first, so the regular sum runs two branch-free loops.
+    std::stable_partition(lookups_.begin(), lookups_.end(), [](const Lookup& l) { return l.direct; });
+    direct_ = static_cast<std::size_t>(
+        std::count_if(lookups_.begin(), lookups_.end(), [](const Lookup& l) { return l.direct; }));
   }
 
   AdditivePdb(const Domain& domain, const Partition& partition, bool reflect,
               const std::filesystem::path& cache_dir, std::ostream* log)
       : AdditivePdb(domain, load_all(domain, partition, cache_dir, log), reflect) {}
 
+  // Tables actually held (terms read through a symmetry share one), and whether the reflected
+  // sum is computed.
+  std::size_t table_count() const {
+    std::size_t n = 0;
+    for (const auto& t : terms_) n += t.symmetry == 0 ? 1 : 0;
+    return n;
+  }
+  bool reflected_lookup() const { return reflect_; }
+
   int estimate(const Board& s) const {
     std::array<std::uint8_t, kMax> where{};  // where[tile] = cell
     for (unsigned p = 0; p < cells_; ++p) where[s.at(p)] = static_cast<std::uint8_t>(p);
+    std::uint8_t pos[PatternDatabase::kMaxPatternTiles];
     int regular = 0;
-    for (const Lookup& l : lookups_) {
-      std::uint8_t pos[PatternDatabase::kMaxPatternTiles];
-      for (unsigned i = 0; i < l.k; ++i) pos[i] = where[l.tiles[i]];
+    for (std::size_t j = 0; j < direct_; ++j) {
+      const Lookup& l = lookups_[j];
+      for (unsigned i = 0; i < l.k; ++i) pos[i] = where[l.tile[i]];
+      regular += l.table[l.rank(pos)];
+    }
+    for (std::size_t j = direct_; j < lookups_.size(); ++j) {
+      const Lookup& l = lookups_[j];
+      for (unsigned i = 0; i < l.k; ++i) pos[i] = l.cell[where[l.tile[i]]];
       regular += l.table[l.rank(pos)];
     }
     if (!reflect_) return regular;
-    // Reflected board: tile T(t) stands at cell T(where[t]); so pattern tile u of the reflected
-    // board sits at T(where[T(u)]) (tile numbers equal goal cells).
     int reflected = 0;
     for (const Lookup& l : lookups_) {
-      std::uint8_t pos[PatternDatabase::kMaxPatternTiles];
-      for (unsigned i = 0; i < l.k; ++i) pos[i] = transpose_[where[transpose_[l.tiles[i]]]];
+      for (unsigned i = 0; i < l.k; ++i) pos[i] = l.reflected_cell[where[l.reflected_tile[i]]];
       reflected += l.table[l.rank(pos)];
     }
     return std::max(regular, reflected);
   }
 
  private:
-  static std::vector<std::shared_ptr<const PatternDatabase>> load_all(
-      const Domain& domain, const Partition& partition, const std::filesystem::path& dir,
-      std::ostream* log) {
+  static std::vector<PdbTerm> plain_terms(
+      const std::vector<std::shared_ptr<const PatternDatabase>>& pdbs) {
+    std::vector<PdbTerm> out;
+    for (const auto& p : pdbs) out.push_back(PdbTerm{p, 0});
+    return out;
+  }
+
+  // Builds or loads each pattern's table, except patterns that read an earlier table through a
+  // board symmetry (shared_tables).
+  static std::vector<PdbTerm> load_all(const Domain& domain, const Partition& partition,
+                                       const std::filesystem::path& dir, std::ostream* log) {
     if (partition.width != domain.width() || partition.height != domain.height()) {
       throw std::invalid_argument(partition.name + " is for " + std::to_string(partition.width) +
                                   "x" + std::to_string(partition.height) + " boards");
     }
-    std::vector<std::shared_ptr<const PatternDatabase>> out;
-    for (const auto& tiles : partition.patterns) {
-      out.push_back(load_or_build_pdb(domain.geometry(), tiles, dir, log));
+    const auto share = shared_tables(partition);
+    std::vector<PdbTerm> out;
+    for (std::size_t i = 0; i < partition.patterns.size(); ++i) {
+      if (share[i].source >= 0) {
+        out.push_back(PdbTerm{out[static_cast<std::size_t>(share[i].source)].table, share[i].symmetry});
+      } else {
+        out.push_back(PdbTerm{load_or_build_pdb(domain.geometry(), partition.patterns[i], dir, log), 0});
+      }
     }
     return out;
   }
@@ -128,9 +250,11 @@ class AdditivePdb {
   // the counts done by comparisons (std::popcount is a library call on baseline x86-64).
   struct Lookup {
     const std::uint8_t* table = nullptr;
+    bool direct = true;  // identity symmetry: cell[] is not needed
     unsigned k = 0;
-    std::array<std::uint8_t, PatternDatabase::kMaxPatternTiles> tiles{};
+    std::array<std::uint8_t, PatternDatabase::kMaxPatternTiles> tile{}, reflected_tile{};
     std::array<std::uint64_t, PatternDatabase::kMaxPatternTiles> weight{};
+    std::array<std::uint8_t, kMax> cell{}, reflected_cell{};
     std::uint64_t rank(const std::uint8_t* pos) const {
       std::uint64_t index = 0;
       for (unsigned i = 0; i < k; ++i) {
@@ -143,10 +267,10 @@ class AdditivePdb {
   };
 
   unsigned cells_;
-  std::vector<std::shared_ptr<const PatternDatabase>> pdbs_;
+  std::vector<PdbTerm> terms_;
   std::vector<Lookup> lookups_;
+  std::size_t direct_ = 0;  // lookups_[0, direct_) read their tables directly
   bool reflect_;
-  std::array<std::uint8_t, kMax> transpose_{};
 };
 
 }  // namespace hsearch::fifteen

@@ -2,6 +2,8 @@
 // One configured solver for W x H boards: a heuristic (tables built once), a pruning automaton
 // and an algorithm chosen by name, solving many boards. Used by the fifteen-puzzle program and
 // the Korf-100 table program; the search itself is the framework's (IDA*, A*, BFS).
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <ostream>
@@ -19,6 +21,8 @@
 #include "hsearch/fifteen_puzzle/linear_conflict.hpp"
 #include "hsearch/fifteen_puzzle/manhattan.hpp"
 #include "hsearch/fifteen_puzzle/pdb_heuristic.hpp"
+#include "hsearch/observers/dot_observer.hpp"
+#include "hsearch/observers/trace_observer.hpp"
 #include "hsearch/pruning/automaton_file.hpp"
 #include "hsearch/pruning/pruner.hpp"
 #include "hsearch/pruning/table_automaton.hpp"
@@ -57,6 +61,44 @@ struct IterationPrinter : NullObserver {
     *out << "iteration bound=" << it.bound << " expanded=" << it.expanded
          << " generated=" << it.generated << " pruned=" << it.pruned
          << " next_bound=" << it.next_bound << " seconds=" << it.seconds << "\n";
+  }
+};
+
+// Teaching output of one solve (--trace, --dot): either stream may be null.
+struct TeachingOutput {
+  std::ostream* trace = nullptr;  // TraceObserver lines: IDA* iterations, A* reopen events
+  std::ostream* dot = nullptr;    // DotObserver: the search tree as Graphviz DOT
+  std::size_t dot_max_nodes = 200;
+  bool active() const { return trace != nullptr || dot != nullptr; }
+};
+
+// Forwards to the --stats printer, a trace and a DOT recorder (each optional). A separate type
+// from IterationPrinter because it asks for every node (kWantsNodes), which plain runs must not
+// pay for.
+template <class Domain>
+struct TeachingForwarder : NullObserver {
+  static constexpr bool kWantsNodes = true;
+  IterationPrinter* stats = nullptr;
+  TraceObserver<Domain>* trace = nullptr;
+  DotObserver<Domain>* dot = nullptr;
+
+  void on_iteration_begin(std::int64_t bound) {
+    if (trace != nullptr) trace->on_iteration_begin(bound);
+    if (dot != nullptr) dot->on_iteration_begin(bound);
+  }
+  void on_iteration_end(const IterationStats& it) {
+    if (stats != nullptr) stats->on_iteration_end(it);
+    if (trace != nullptr) trace->on_iteration_end(it);
+  }
+  void on_expand(const typename Domain::State& s, std::int64_t g, std::int64_t h) {
+    if (dot != nullptr) dot->on_expand(s, g, h);
+  }
+  void on_generate(const typename Domain::State& parent, const typename Domain::State& child,
+                   const typename Domain::Move& m, std::int64_t g, std::int64_t h) {
+    if (dot != nullptr) dot->on_generate(parent, child, m, g, h);
+  }
+  void on_reopen(const typename Domain::State& s, std::int64_t old_g, std::int64_t new_g) {
+    if (trace != nullptr) trace->on_reopen(s, old_g, new_g);
   }
 };
 
@@ -101,7 +143,7 @@ class Solver {
     } else {
       throw std::invalid_argument("unknown heuristic '" + h +
                                   "' (expected manhattan, linear-conflict, pdb-555, pdb-663, "
-                                  "pdb-78, pdb-6666 or pdb-333)");
+                                  "pdb-78, pdb-6666, pdb-6666-mirror or pdb-333)");
     }
   }
 
@@ -109,30 +151,48 @@ class Solver {
   const SolverConfig& config() const { return config_; }
 
   // Solves a solvable board (check solvable() first: IDA* never ends on the other half).
+  // `iterations` (--stats) gets one line per IDA* iteration; `teaching` the trace / DOT tree.
   SolveResult solve(const std::vector<unsigned>& tiles, const Limits& limits,
-                    std::ostream* iterations = nullptr) const {
+                    std::ostream* iterations = nullptr,
+                    const TeachingOutput& teaching = TeachingOutput{}) const {
     const Board start = make_board<Board>(tiles);
     IterationPrinter printer;
     printer.out = iterations;
+    if (!teaching.active()) return run(start, limits, printer);
+    std::ostream discard(nullptr);
+    TraceObserver<Domain> trace(domain_, teaching.trace != nullptr ? *teaching.trace : discard);
+    DotObserver<Domain> dot(domain_, teaching.dot_max_nodes);
+    TeachingForwarder<Domain> forward;
+    forward.stats = &printer;
+    forward.trace = teaching.trace != nullptr ? &trace : nullptr;
+    forward.dot = teaching.dot != nullptr ? &dot : nullptr;
+    SolveResult r = run(start, limits, forward);
+    if (teaching.trace != nullptr) trace.finish();
+    if (teaching.dot != nullptr) dot.write(*teaching.dot);
+    return r;
+  }
+
+ private:
+  template <class Observer>
+  SolveResult run(const Board& start, const Limits& limits, Observer& observer) const {
     return std::visit(
         [&](const auto& h) -> SolveResult {
           if (config_.algorithm == "astar") {
-            return astar(domain_, start, h, AStarOptions{limits, 1, 1}, printer);
+            return astar(domain_, start, h, AStarOptions{limits, 1, 1}, observer);
           }
-          if (config_.algorithm == "bfs") return bfs(domain_, start, BfsOptions{limits}, printer);
+          if (config_.algorithm == "bfs") return bfs(domain_, start, BfsOptions{limits}, observer);
           return std::visit(
               [&](const auto& p) -> SolveResult {
                 IdaStarOptions o;
                 o.limits = limits;
                 o.transposition_entries = config_.transposition_entries;
-                return ida_star(domain_, start, h, o, p, printer);
+                return ida_star(domain_, start, h, o, p, observer);
               },
               pruner_);
         },
         heuristic_);
   }
 
- private:
   SolverConfig config_;
   Domain domain_;
   std::variant<Manhattan<Board>, LinearConflict<Board>, AdditivePdb<Board>> heuristic_{
