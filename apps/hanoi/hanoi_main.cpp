@@ -3,6 +3,7 @@
 // 4 internal error (a plan that failed its replay check; never printed).
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -14,6 +15,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "hsearch/compare/run_search.hpp"
 #include "hsearch/core/interrupt.hpp"
 #include "hsearch/hanoi/belfort_heuristic.hpp"
 #include "hsearch/hanoi/display.hpp"
@@ -21,6 +23,7 @@
 #include "hsearch/hanoi/off_goal_peg_heuristic.hpp"
 #include "hsearch/hanoi/pdb_heuristic.hpp"
 #include "hsearch/hanoi/random_position.hpp"
+#include "hsearch/hanoi/symmetric_solver.hpp"
 #include "hsearch/heuristics/combinators.hpp"
 #include "hsearch/pruning/inverse_move.hpp"
 #include "hsearch/search/astar.hpp"
@@ -51,7 +54,9 @@ Heuristics (--heuristic):
              next (disks ordered by decreasing radius, then tower); --pdb towers: one group
              per tower; --pdb window:S: for every offset, S consecutive disks + the rest.
              Repeat --pdb for the max over several partitions. Default: automatic sizes,
-             the largest group within 2^24 entries (16 MiB).
+             the largest group within 2^24 entries (16 MiB). With the symmetric
+             method (below) the sizes describe the half problem (n-1 disks) and
+             the default is the max over all windows of the automatic size.
   towers     sum over towers of the exact single-tower distance (a table per tower;
              admissible).
   goalpeg    number of disks off their goal peg (admissible, weak).
@@ -67,6 +72,18 @@ Algorithms (--algorithm): astar (A* with reopening; --weights G,H for weighted A
 seed's 3,2: a weighted result is not called optimal), ida (IDA* with a transposition table;
 --prune on forbids moving the same disk twice in a row), bfs (breadth-first, optimal, memory hungry).
 
+Symmetric method (automatic): when all disks start on one peg A, the same stack must end on
+another peg D and the largest disk is unique (the classic problem), the optimum is 2H + 1 where
+H = the fewest moves taking the other disks from A to "none on A or D" (proof in docs/hanoi.md).
+hanoi then searches only that half problem (a goal set; pattern databases with the same goal
+set), and prints the whole plan: the half plan, the largest disk's move, the half plan mirrored.
+Used with --heuristic pdb, towers or zero (and bfs); --no-symmetry forces the plain search.
+
+Teaching: --trace prints one line per IDA* iteration (bound, expanded, next bound) and one per
+A* reopen event; --dot FILE writes the search tree (nodes labelled f, g, h) as Graphviz DOT,
+at most --dot-max-nodes nodes (meant for tiny instances). With the symmetric method both show
+the half search.
+
 Output: the move count, the moves as 'disk from->to' (e.g. 'a1 A->C'), and whether the plan is
 proven optimal. Every plan is replayed and checked before it is printed.
 Exit status: 0 solved, 1 bad input, 2 no solution, 3 stopped by a limit, 4 internal error.
@@ -81,6 +98,9 @@ struct Config {
   std::size_t tt_entries = std::size_t{1} << 20;
   bool pruning = true;
   bool stats = false, json = false, show = false;
+  bool symmetry = true, trace = false;
+  std::string dot_file;
+  std::size_t dot_max_nodes = 200;
   std::vector<std::string> pdb_specs;
   PdbOptions pdb;
 };
@@ -146,45 +166,120 @@ void read_problem_file(const std::string& path, std::string& start, std::string&
   if (goal.empty()) throw BadInput(path + ": no 'goal:' line");
 }
 
+// CPU seconds of the whole process (user + system; tables included): on a loaded machine wall
+// times overstate the work, so reports give both.
+double process_cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+double search_cpu_seconds = 0;  // CPU time of the search call (set by search())
+
 std::size_t peak_rss_bytes() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
   return static_cast<std::size_t>(u.ru_maxrss) * 1024;  // Linux: kilobytes
 }
 
-struct Extra {  // what the heuristic adds to the report
+struct Extra {  // what the heuristic and the method add to the report
   std::string description;
+  std::string method = "plain";  // or "symmetric"
+  std::string method_note;       // the symmetric method's half problem, for the text output
+  long half_moves = -1;          // symmetric: H (the half plan's length), when solved
   std::vector<std::string> table_lines;
   double table_seconds = 0;
   std::size_t table_bytes = 0;
 };
 
-template <class H>
-int solve(const HanoiDomain& d, const HanoiDomain::State& start, const H& h, const Config& cfg,
-          const Extra& extra) {
-  Result<HanoiDomain::Move, int> r;
+template <class D, class H, class O>
+Result<HanoiDomain::Move, int> run_algorithm(const D& d, const HanoiDomain::State& start, const H& h,
+                                             const Config& cfg, O& observer) {
   if (cfg.algorithm == "astar") {
     AStarOptions o;
     o.limits = cfg.limits;
     o.weight_g = cfg.weight_g;
     o.weight_h = cfg.weight_h;
-    r = astar(d, start, h, o);
-  } else if (cfg.algorithm == "ida") {
+    return astar(d, start, h, o, observer);
+  }
+  if (cfg.algorithm == "ida") {
     IdaStarOptions o;
     o.limits = cfg.limits;
     o.transposition_entries = cfg.tt_entries;
     if (cfg.pruning) {
       // label = disk moved, inverse_label(l) = l: never the same disk twice in a row.
-      r = ida_star(d, start, h, o, make_inverse_move_automaton(d));
-    } else {
-      r = ida_star(d, start, h, o);
+      return ida_star(d, start, h, o, make_inverse_move_automaton(d), observer);
     }
-  } else {
-    BfsOptions o;
-    o.limits = cfg.limits;
-    r = bfs(d, start, o);
+    return ida_star(d, start, h, o, NoPruning{}, observer);
   }
-  const bool admissible = cfg.algorithm == "bfs" || is_admissible(h);
+  BfsOptions o;
+  o.limits = cfg.limits;
+  return bfs(d, start, o, observer);
+}
+
+// The search, with the teaching observers when --trace / --dot ask for them.
+template <class D, class H>
+Result<HanoiDomain::Move, int> search(const D& d, const HanoiDomain::State& start, const H& h,
+                                      const Config& cfg) {
+  const double cpu0 = process_cpu_seconds();
+  if (!cfg.trace && cfg.dot_file.empty()) {
+    NullObserver none;
+    auto r = run_algorithm(d, start, h, cfg, none);
+    search_cpu_seconds = process_cpu_seconds() - cpu0;
+    return r;
+  }
+  std::ostream discard(nullptr);
+  TraceObserver<D> trace(d, cfg.trace ? std::cout : discard);
+  DotObserver<D> dot(d, cfg.dot_file.empty() ? 0 : cfg.dot_max_nodes);
+  compare::TeachingObserver<D> observer(cfg.trace ? &trace : nullptr, cfg.dot_file.empty() ? nullptr : &dot);
+  auto r = run_algorithm(d, start, h, cfg, observer);
+  search_cpu_seconds = process_cpu_seconds() - cpu0;
+  if (cfg.trace) trace.finish();
+  if (!cfg.dot_file.empty()) {
+    std::ofstream out(cfg.dot_file);
+    dot.write(out);
+    out.close();
+    if (!out) {
+      std::cerr << "hanoi: cannot write " << cfg.dot_file << "\n";
+    } else if (!cfg.json) {
+      std::cout << "DOT: " << cfg.dot_file << " (" << dot.node_count() << " nodes"
+                << (dot.truncated() ? ", truncated at --dot-max-nodes" : "") << ")\n";
+    }
+  }
+  return r;
+}
+
+// The symmetric method: search the half problem, then assemble and return the full result
+// (optimal when the half result is; a half lower bound b gives 2b + 1).
+template <class H>
+Result<HanoiDomain::Move, int> solve_symmetric(const OffPegsDomain& half, const HanoiDomain::State& half_start,
+                                               const H& h, const ClassicShape& shape, const Config& cfg,
+                                               Extra& extra) {
+  auto r = search(half, half_start, h, cfg);
+  if (r.solved()) {
+    extra.half_moves = r.cost;
+    r.plan = assemble_symmetric_plan(r.plan, shape);
+    r.cost = 2 * r.cost + 1;
+    r.lower_bound = r.optimal ? r.cost : 1;
+  } else if (r.status == Status::stopped) {
+    r.lower_bound = 2 * r.lower_bound + 1;
+  }
+  return r;
+}
+
+int report(const HanoiDomain& d, const HanoiDomain::State& start, const Result<HanoiDomain::Move, int>& r,
+           bool heuristic_admissible, const Config& cfg, const Extra& extra);
+
+template <class H>
+int solve(const HanoiDomain& d, const HanoiDomain::State& start, const H& h, const Config& cfg,
+          const Extra& extra) {
+  return report(d, start, search(d, start, h, cfg), is_admissible(h), cfg, extra);
+}
+
+int report(const HanoiDomain& d, const HanoiDomain::State& start, const Result<HanoiDomain::Move, int>& r,
+           bool heuristic_admissible, const Config& cfg, const Extra& extra) {
+  const bool admissible = cfg.algorithm == "bfs" || heuristic_admissible;
 
   // Replay before printing anything about the plan.
   if (r.solved()) {
@@ -212,17 +307,20 @@ int solve(const HanoiDomain& d, const HanoiDomain::State& start, const H& h, con
     }
     std::cout << "], \"optimal\": " << (r.solved() && r.optimal ? "true" : "false")
               << ", \"lower_bound\": " << r.lower_bound << ", \"algorithm\": \"" << r.algorithm
-              << "\", \"heuristic\": \"" << cfg.heuristic << "\", \"admissible\": " << (admissible ? "true" : "false")
+              << "\", \"method\": \"" << extra.method << "\", \"half_moves\": "
+              << (extra.half_moves >= 0 ? std::to_string(extra.half_moves) : "null")
+              << ", \"heuristic\": \"" << cfg.heuristic << "\", \"admissible\": " << (admissible ? "true" : "false")
               << ", \"expanded\": " << r.stats.expanded << ", \"generated\": " << r.stats.generated
               << ", \"pruned\": " << r.stats.pruned << ", \"duplicates\": " << r.stats.duplicates
               << ", \"reopened\": " << r.stats.reopened << ", \"seconds\": " << r.stats.seconds
               << ", \"search_peak_bytes\": " << r.stats.peak_bytes << ", \"table_bytes\": " << extra.table_bytes
-              << ", \"table_seconds\": " << extra.table_seconds << ", \"peak_rss_bytes\": " << rss << "}\n";
+              << ", \"table_seconds\": " << extra.table_seconds << ", \"peak_rss_bytes\": " << rss << ", \"search_cpu_seconds\": " << search_cpu_seconds << ", \"process_cpu_seconds\": " << process_cpu_seconds() << "}\n";
   } else {
     if (!admissible) {
       std::cout << "note: heuristic '" << cfg.heuristic
                 << "' is NOT admissible: the plan below is not proven optimal\n";
     }
+    if (!extra.method_note.empty()) std::cout << extra.method_note << "\n";
     if (r.solved()) {
       std::cout << "solved: " << r.cost << " moves, "
                 << (r.optimal ? "proven optimal"
@@ -244,13 +342,16 @@ int solve(const HanoiDomain& d, const HanoiDomain::State& start, const H& h, con
                 << " expansions; proven lower bound: " << r.lower_bound << " moves\n";
     }
     if (cfg.stats) {
-      std::cout << "algorithm: " << r.algorithm << "\nheuristic: " << extra.description << "\n";
+      std::cout << "method: " << extra.method;
+      if (extra.half_moves >= 0) std::cout << " (half plan " << extra.half_moves << " moves)";
+      std::cout << "\nalgorithm: " << r.algorithm << "\nheuristic: " << extra.description << "\n";
       for (const auto& line : extra.table_lines) std::cout << "  " << line << "\n";
       std::cout << "expanded: " << r.stats.expanded << "\ngenerated: " << r.stats.generated
                 << "\npruned: " << r.stats.pruned << "\nduplicates: " << r.stats.duplicates
                 << "\nreopened: " << r.stats.reopened << "\nsearch seconds: " << r.stats.seconds
                 << "\nsearch peak bytes: " << r.stats.peak_bytes << "\ntable bytes: " << extra.table_bytes
-                << "\ntable seconds: " << extra.table_seconds << "\npeak RSS bytes: " << rss << "\n";
+                << "\ntable seconds: " << extra.table_seconds << "\npeak RSS bytes: " << rss
+                << "\nsearch CPU seconds: " << search_cpu_seconds << "\nprocess CPU seconds: " << process_cpu_seconds() << "\n";
       if (!r.stats.iterations.empty()) {
         std::cout << "iterations:";
         for (const auto& it : r.stats.iterations) std::cout << " " << it.bound;
@@ -260,6 +361,114 @@ int solve(const HanoiDomain& d, const HanoiDomain::State& start, const H& h, con
   }
   if (r.solved()) return 0;
   return r.status == Status::no_solution ? 2 : 3;
+}
+
+// The pattern-database heuristic of --heuristic pdb/towers for domain d (the full problem, or
+// the symmetric method's half problem with cfg.pdb.goal_off_pegs set); fills the report lines.
+PdbHeuristic make_pdb(const HanoiDomain& d, const Config& cfg, Extra& extra) {
+  const Layout& layout = d.layout();
+  std::vector<Partition> parts;
+  if (cfg.heuristic == "towers") {
+    parts.push_back(partition_by_towers(layout));
+  } else if (cfg.pdb_specs.empty()) {
+    const auto sizes = automatic_sizes(layout, std::min(cfg.pdb.max_entries, std::uint64_t{1} << 24));
+    if (cfg.pdb.goal_off_pegs != 0 && layout.max_class_size() == 1 && sizes.size() > 1) {
+      // Symmetric half problem of one tower: every window of the largest automatic group size
+      // has the same shape, so the max over all windows costs lookups, not memory (and cut
+      // the expansions 6x for 16 disks: docs/hanoi.md).
+      parts = window_partitions(layout, *std::max_element(sizes.begin(), sizes.end()));
+    } else {
+      parts.push_back(partition_by_sizes(layout, sizes));
+    }
+  } else {
+    for (const auto& spec : cfg.pdb_specs) {
+      try {
+        if (spec.rfind("window:", 0) == 0) {
+          const auto size = parse_int_list(spec.substr(7), "--pdb window:");
+          if (size.size() != 1) throw BadInput("--pdb window:S takes one size");
+          for (auto& p : window_partitions(layout, size[0])) parts.push_back(std::move(p));
+        } else {
+          parts.push_back(spec == "towers" ? partition_by_towers(layout)
+                                           : partition_by_sizes(layout, parse_int_list(spec, "--pdb")));
+        }
+      } catch (const PdbError& e) {
+        throw BadInput(std::string("--pdb ") + spec + ": " + e.what());
+      }
+    }
+  }
+  try {
+    PdbHeuristic h(d, parts, cfg.pdb);
+    extra.description += " (admissible: ";
+    for (std::size_t p = 0; p < h.partitions().size(); ++p) {
+      extra.description += p ? " max " : "";
+      for (std::size_t g = 0; g < h.partitions()[p].size(); ++g) {
+        extra.description += (g ? "+" : "") + std::to_string(h.tables()[h.partitions()[p][g]]->group().size());
+      }
+    }
+    extra.description += " disks)";
+    std::size_t shared = 0;
+    for (const auto& t : h.tables()) {
+      if (t->shared()) {
+        ++shared;
+        continue;
+      }
+      extra.table_seconds += t->seconds();
+      std::ostringstream line;
+      line << "table " << t->disks() << ": " << t->entries() << " entries, " << t->bytes() << " bytes, "
+           << (t->loaded() ? "loaded" : "built") << " in " << t->seconds() << " s"
+           << (t->path().empty() ? "" : ", file " + t->path().string());
+      if (!t->note().empty()) line << " (" << t->note() << ")";
+      extra.table_lines.push_back(line.str());
+    }
+    if (shared > 0) {
+      extra.table_lines.push_back(std::to_string(shared) + " more group(s) use the tables above (same shape and goal)");
+    }
+    extra.table_bytes = h.bytes();
+    return h;
+  } catch (const PdbError& e) {
+    throw BadInput(std::string("--heuristic ") + cfg.heuristic + ": " + e.what());
+  }
+}
+
+// The symmetric method on a problem of the classic shape (symmetric_solver.hpp): search the
+// half problem, report the assembled full plan (replayed on the full problem by report()).
+int run_symmetric(const Layout& layout, const Position& start, const Position& goal, const ClassicShape& shape,
+                  Config cfg) {
+  const HanoiDomain d(layout, goal);
+  const HanoiDomain::State s0 = d.make_state(start);
+  Extra extra;
+  extra.method = "symmetric";
+  if (layout.disks() == 1) {  // no half problem: the single move of the only disk
+    Result<HanoiDomain::Move, int> r;
+    r.status = Status::solved;
+    r.algorithm = cfg.algorithm == "ida" ? "ida*" : cfg.algorithm;
+    r.plan = assemble_symmetric_plan({}, shape);
+    r.cost = 1;
+    r.optimal = true;
+    r.lower_bound = 1;
+    extra.half_moves = 0;
+    extra.description = cfg.heuristic;
+    extra.method_note = "method: symmetric (one disk: one move)";
+    return report(d, s0, r, true, cfg, extra);
+  }
+  const HalfProblem hp = half_problem(layout, start, shape);
+  const OffPegsDomain half(hp.layout, hp.off);
+  const HanoiDomain::State h0 = half.make_state(hp.start);
+  extra.method_note = "method: symmetric: the " + std::to_string(hp.layout.disks()) + " smaller disks from " +
+                      peg_name(shape.from) + " to none on " + peg_name(shape.from) + " or " + peg_name(shape.to) +
+                      " (H moves), then " + layout.name(0) + " " + peg_name(shape.from) + "->" +
+                      peg_name(shape.to) + ", then the mirror image: 2H + 1 moves (--no-symmetry: plain search)";
+  extra.description = cfg.heuristic;
+  if (cfg.algorithm == "bfs" || cfg.heuristic == "zero") {
+    if (cfg.algorithm == "bfs") extra.description = "none (breadth-first)";
+    const auto r = solve_symmetric(half, h0, ZeroHeuristic{}, shape, cfg, extra);
+    return report(d, s0, r, true, cfg, extra);
+  }
+  cfg.pdb.goal_off_pegs = hp.off;  // tables towards the same goal set
+  extra.description += " over the half problem";
+  const PdbHeuristic h = make_pdb(half, cfg, extra);
+  const auto r = solve_symmetric(half, h0, h, shape, cfg, extra);
+  return report(d, s0, r, is_admissible(h), cfg, extra);
 }
 
 int run(int argc, char** argv) {
@@ -298,7 +507,11 @@ int run(int argc, char** argv) {
        "without a transposition table, whose entries are keyed by automaton state)")
       ("stats", po::bool_switch(&cfg.stats), "print search statistics and table sizes")
       ("json", po::bool_switch(&cfg.json), "print one JSON object instead of text")
-      ("show", po::bool_switch(&cfg.show), "draw every position of the solution");
+      ("show", po::bool_switch(&cfg.show), "draw every position of the solution")
+      ("no-symmetry", "never use the symmetric method (search the whole classic problem)")
+      ("trace", po::bool_switch(&cfg.trace), "teaching trace: IDA* iterations (bound, expanded, next bound), A* reopen events")
+      ("dot", po::value(&cfg.dot_file), "write the search tree as Graphviz DOT to this file (tiny instances)")
+      ("dot-max-nodes", po::value(&cfg.dot_max_nodes), "node bound of --dot (default 200)");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
@@ -311,6 +524,13 @@ int run(int argc, char** argv) {
     return 0;
   }
   if (prune != "on" && prune != "off" && prune != "auto") throw BadInput("--prune: on, off or auto");
+  cfg.symmetry = vm.count("no-symmetry") == 0;
+  if (cfg.trace && cfg.json) throw BadInput("--trace prints text lines: not with --json");
+  if (vm.count("dot-max-nodes") && cfg.dot_max_nodes == 0) throw BadInput("--dot-max-nodes must be at least 1");
+  if (!cfg.dot_file.empty()) {  // fail before searching when the file cannot be written
+    std::ofstream probe(cfg.dot_file);
+    if (!probe) throw BadInput("--dot " + cfg.dot_file + ": cannot write");
+  }
   cfg.pruning = prune == "on" || (prune == "auto" && cfg.tt_entries == 0);
   if (cfg.algorithm != "astar" && cfg.algorithm != "ida" && cfg.algorithm != "bfs") {
     throw BadInput("--algorithm: unknown '" + cfg.algorithm + "' (astar, ida or bfs)");
@@ -379,9 +599,19 @@ int run(int argc, char** argv) {
     if (cfg.show) std::cout << "\ngoal:\n" << draw_position(layout, *goal) << "\n";
   }
 
+  const std::optional<ClassicShape> shape = classic_shape(layout, *start, *goal);
+  const bool symmetric = cfg.symmetry && shape.has_value() &&
+                         (cfg.algorithm == "bfs" || cfg.heuristic == "pdb" || cfg.heuristic == "towers" ||
+                          cfg.heuristic == "zero");
   if (cfg.algorithm == "bfs") {
     if (vm.count("heuristic") || !cfg.pdb_specs.empty()) throw BadInput("--algorithm bfs uses no heuristic");
     cfg.heuristic = "none";
+  } else if (cfg.heuristic != "pdb" && !cfg.pdb_specs.empty()) {
+    throw BadInput("--pdb applies to --heuristic pdb");
+  }
+  if (symmetric) return run_symmetric(layout, *start, *goal, *shape, cfg);
+
+  if (cfg.algorithm == "bfs") {
     Extra extra;
     extra.description = "none (breadth-first)";
     return solve(d, s0, ZeroHeuristic{}, cfg, extra);
@@ -389,63 +619,9 @@ int run(int argc, char** argv) {
   Extra extra;
   extra.description = cfg.heuristic;
   if (cfg.heuristic == "pdb" || cfg.heuristic == "towers") {
-    if (cfg.heuristic == "towers" && !cfg.pdb_specs.empty()) throw BadInput("--pdb applies to --heuristic pdb");
-    std::vector<Partition> parts;
-    if (cfg.heuristic == "towers") {
-      parts.push_back(partition_by_towers(layout));
-    } else if (cfg.pdb_specs.empty()) {
-      parts.push_back(partition_by_sizes(layout, automatic_sizes(layout, std::min(cfg.pdb.max_entries, std::uint64_t{1} << 24))));
-    } else {
-      for (const auto& spec : cfg.pdb_specs) {
-        try {
-          if (spec.rfind("window:", 0) == 0) {
-            const auto size = parse_int_list(spec.substr(7), "--pdb window:");
-            if (size.size() != 1) throw BadInput("--pdb window:S takes one size");
-            for (auto& p : window_partitions(layout, size[0])) parts.push_back(std::move(p));
-          } else {
-            parts.push_back(spec == "towers" ? partition_by_towers(layout)
-                                             : partition_by_sizes(layout, parse_int_list(spec, "--pdb")));
-          }
-        } catch (const PdbError& e) {
-          throw BadInput(std::string("--pdb ") + spec + ": " + e.what());
-        }
-      }
-    }
-    std::optional<PdbHeuristic> h;
-    try {
-      h.emplace(d, parts, cfg.pdb);
-    } catch (const PdbError& e) {
-      throw BadInput(std::string("--heuristic ") + cfg.heuristic + ": " + e.what());
-    }
-    extra.description += " (admissible: ";
-    for (std::size_t p = 0; p < h->partitions().size(); ++p) {
-      extra.description += p ? " max " : "";
-      for (std::size_t g = 0; g < h->partitions()[p].size(); ++g) {
-        extra.description += (g ? "+" : "") + std::to_string(h->tables()[h->partitions()[p][g]]->group().size());
-      }
-    }
-    extra.description += " disks)";
-    std::size_t shared = 0;
-    for (const auto& t : h->tables()) {
-      if (t->shared()) {
-        ++shared;
-        continue;
-      }
-      extra.table_seconds += t->seconds();
-      std::ostringstream line;
-      line << "table " << t->disks() << ": " << t->entries() << " entries, " << t->bytes() << " bytes, "
-           << (t->loaded() ? "loaded" : "built") << " in " << t->seconds() << " s"
-           << (t->path().empty() ? "" : ", file " + t->path().string());
-      if (!t->note().empty()) line << " (" << t->note() << ")";
-      extra.table_lines.push_back(line.str());
-    }
-    if (shared > 0) {
-      extra.table_lines.push_back(std::to_string(shared) + " more group(s) use the tables above (same shape and goal)");
-    }
-    extra.table_bytes = h->bytes();
-    return solve(d, s0, *h, cfg, extra);
+    const PdbHeuristic h = make_pdb(d, cfg, extra);
+    return solve(d, s0, h, cfg, extra);
   }
-  if (!cfg.pdb_specs.empty()) throw BadInput("--pdb applies to --heuristic pdb");
   if (cfg.heuristic == "goalpeg") return solve(d, s0, OffGoalPegHeuristic(d), cfg, extra);
   if (cfg.heuristic == "zero") return solve(d, s0, ZeroHeuristic{}, cfg, extra);
   if (cfg.heuristic == "manhattan") return solve(d, s0, ManhattanHeuristic(d), cfg, extra);

@@ -1,11 +1,13 @@
 // Micro-benchmarks: move generation + apply/undo, pattern-database build and lookup, and one
-// A* solve (4 pegs, 12 disks, additive 2+10 tables). Run: <build>/bench/hanoi/hanoi_bench
+// A* solve (4 pegs, 12 disks, additive 2+10 tables), one symmetric-method solve (4 pegs, 14
+// disks). Run: <build>/bench/hanoi/hanoi_bench
 #include <benchmark/benchmark.h>
 
 #include <random>
 
 #include "hsearch/hanoi/pdb_heuristic.hpp"
 #include "hsearch/hanoi/random_position.hpp"
+#include "hsearch/hanoi/symmetric_solver.hpp"
 #include "hsearch/search/astar.hpp"
 
 namespace {
@@ -74,6 +76,26 @@ void BM_AStarFourPegs12(benchmark::State& st) {
   }
 }
 BENCHMARK(BM_AStarFourPegs12)->Unit(benchmark::kMillisecond);
+
+// The symmetric method on 4 pegs, 14 disks: A* on the 13-disk half problem (goal set "none on
+// A or D") with goal-set tables, max over the windows of 10 disks (+ 3), plan assembled.
+void BM_SymmetricFourPegs14(benchmark::State& st) {
+  const Problem pr = classic_problem(4, 14);
+  const auto shape = classic_shape(pr.layout, pr.start, pr.goal);
+  const HalfProblem hp = half_problem(pr.layout, pr.start, *shape);
+  const OffPegsDomain half(hp.layout, hp.off);
+  PdbOptions o = no_cache();
+  o.goal_off_pegs = hp.off;
+  const PdbHeuristic h(half, window_partitions(hp.layout, 10), o);
+  const auto start = half.make_state(hp.start);
+  for (auto _ : st) {
+    const auto r = astar(half, start, h);
+    const auto plan = assemble_symmetric_plan(r.plan, *shape);
+    if (!r.solved() || plan.size() != 113) st.SkipWithError("wrong result");
+    st.counters["expanded"] = static_cast<double>(r.stats.expanded);
+  }
+}
+BENCHMARK(BM_SymmetricFourPegs14)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

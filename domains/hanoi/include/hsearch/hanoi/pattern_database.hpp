@@ -14,6 +14,10 @@
 // of them. Moves of disjoint groups are different moves, hence sum over a partition <= plan
 // length; a maximum over several partitions is then admissible too.
 //
+// The goal may also be a SET, "no disk on these pegs" (PdbOptions::goal_off_pegs, used by the
+// symmetric method's half problem): the BFS then starts from every placement in the set, and
+// the argument above holds with "the G-only puzzle's goal set" in place of its goal.
+//
 // Tables are keyed by the group's shape only (radii renumbered 1.. in order, towers kept), the
 // peg count and the goal placement, so 13 smallest disks of an 18-disk tower and of a 20-disk
 // tower share one file. Files use core/checked_file.hpp (versioned, checksummed); a file that
@@ -57,6 +61,12 @@ inline std::filesystem::path default_pdb_dir() {
 struct PdbOptions {
   std::filesystem::path cache_dir = default_pdb_dir();  // empty: build in memory, no file
   std::uint64_t max_entries = std::uint64_t{1} << 28;   // refuse bigger tables (memory)
+  // Nonzero: the goal is a SET, "no disk on these pegs" (bit q = peg q), instead of the
+  // domain's goal position. Each table then holds the distance of a group placement to the
+  // nearest placement of the group with no disk on these pegs (one BFS started from all of
+  // them). Admissible for that goal set by the same argument: a plan's G-moves take G to such
+  // a placement. Used by the symmetric method (symmetric_solver.hpp).
+  std::uint32_t goal_off_pegs = 0;
 };
 
 struct PdbError : std::runtime_error {
@@ -127,8 +137,18 @@ class PatternDatabase {
     }
     std::string shape;
     for (int j = 0; j < sub_layout.disks(); ++j) shape += (j ? "," : "") + sub_layout.name(j);
+    const std::uint32_t off = options.goal_off_pegs & ((std::uint32_t{1} << layout.pegs()) - 1);
+    if (off == (std::uint32_t{1} << layout.pegs()) - 1) throw PdbError("goal set: every peg excluded");
+    std::string goal_text;
+    if (off != 0) {
+      goal_text = "off:";  // a goal set: no group disk on these pegs
+      for (int q = 0; q < layout.pegs(); ++q) goal_text += (off >> q) & 1u ? peg_name(q) : "";
+      sub_goal = off_pegs_placement(layout.pegs(), off, static_cast<int>(group.size()));
+    } else {
+      goal_text = format_position(sub_layout, sub_goal);
+    }
     params_ = "format=" + std::to_string(kPdbFormat) + " pegs=" + std::to_string(layout.pegs()) +
-              " disks=" + shape + " goal=" + format_position(sub_layout, sub_goal);
+              " disks=" + shape + " goal=" + goal_text;
     if (registry != nullptr) {
       if (const auto it = registry->find(params_); it != registry->end()) {
         table_ = it->second;
@@ -159,11 +179,14 @@ class PatternDatabase {
       }
     }
     if (!t->loaded) {
-      if (!bfs(sub, sub_index, sub_index.index(sub, sub.goal()), t->narrow)) {
+      const std::vector<std::uint32_t> seeds =
+          off != 0 ? off_pegs_seeds(sub, sub_index, off)
+                   : std::vector<std::uint32_t>{static_cast<std::uint32_t>(sub_index.index(sub, sub.goal()))};
+      if (!bfs(sub, sub_index, seeds, t->narrow)) {
         t->is_wide = true;
         t->narrow.clear();
         t->narrow.shrink_to_fit();
-        if (!bfs(sub, sub_index, sub_index.index(sub, sub.goal()), t->wide)) {
+        if (!bfs(sub, sub_index, seeds, t->wide)) {
           throw PdbError("pattern database over " + names_ + ": distances exceed 65534 moves");
         }
       }
@@ -202,13 +225,55 @@ class PatternDatabase {
   const PdbTable& table() const { return *table_; }
 
  private:
-  // Level-by-level BFS from the goal placement. False when a distance does not fit in T.
+  // Some goal placement of the set "no disk on the pegs of `off`" (all on the first other
+  // peg): the group-only domain needs one goal position; the BFS uses the whole set.
+  static Position off_pegs_placement(int pegs, std::uint32_t off, int disks) {
+    Position p(static_cast<std::size_t>(pegs));
+    int q = 0;
+    while ((off >> q) & 1u) ++q;
+    for (int j = 0; j < disks; ++j) p[static_cast<std::size_t>(q)].push_back(j);
+    return p;
+  }
+
+  // The indices of all group placements with no disk on the pegs of `off` (BFS sources).
+  static std::vector<std::uint32_t> off_pegs_seeds(const HanoiDomain& sub, const GroupIndexer& ix,
+                                                   std::uint32_t off) {
+    std::vector<std::uint32_t> seeds;
+    if (ix.distinct_radii()) {
+      // Digits are pegs: enumerate the digit vectors over the allowed pegs (an odometer).
+      std::vector<std::uint32_t> allowed;
+      for (int q = 0; q < sub.pegs(); ++q) {
+        if (((off >> q) & 1u) == 0) allowed.push_back(static_cast<std::uint32_t>(q));
+      }
+      const std::size_t k = ix.ids().size();
+      std::vector<std::size_t> digit(k, 0);
+      for (;;) {
+        std::uint64_t idx = 0;
+        for (std::size_t j = 0; j < k; ++j) idx += allowed[digit[j]] * ix.weight(j);
+        seeds.push_back(static_cast<std::uint32_t>(idx));
+        std::size_t j = 0;
+        while (j < k && ++digit[j] == allowed.size()) digit[j++] = 0;
+        if (j == k) break;
+      }
+      return seeds;
+    }
+    for (std::uint64_t idx = 0; idx < ix.size(); ++idx) {  // equal radii: decode and check
+      const HanoiDomain::State s = ix.state_of(sub, idx);
+      bool ok = true;
+      for (int q = 0; q < sub.pegs(); ++q) ok = ok && (((off >> q) & 1u) == 0 || s.top[static_cast<std::size_t>(q)] == HanoiDomain::kNone);
+      if (ok) seeds.push_back(static_cast<std::uint32_t>(idx));
+    }
+    return seeds;
+  }
+
+  // Level-by-level BFS from the goal placement(s). False when a distance does not fit in T.
   template <class T>
-  bool bfs(const HanoiDomain& sub, const GroupIndexer& ix, std::uint64_t goal, std::vector<T>& dist) {
+  bool bfs(const HanoiDomain& sub, const GroupIndexer& ix, const std::vector<std::uint32_t>& seeds,
+           std::vector<T>& dist) {
     const T unseen = std::numeric_limits<T>::max();
     dist.assign(ix.size(), unseen);
-    std::vector<std::uint32_t> layer{static_cast<std::uint32_t>(goal)}, next;
-    dist[goal] = 0;
+    std::vector<std::uint32_t> layer = seeds, next;
+    for (const std::uint32_t g : seeds) dist[g] = 0;
     const int pegs = sub.pegs();
     const int k = sub.disks();
     const int shift = std::has_single_bit(static_cast<unsigned>(pegs)) ? std::countr_zero(static_cast<unsigned>(pegs)) : 0;
@@ -281,7 +346,9 @@ class PatternDatabase {
     return out;
   }
 
-  static void load(PdbTable& t, const std::vector<std::uint8_t>& data, std::uint64_t n) {
+  // Takes the file's payload by value: a 1-byte table keeps its buffer (the width byte is
+  // shifted out in place), so loading a 1 GiB table does not need a second GiB.
+  static void load(PdbTable& t, std::vector<std::uint8_t> data, std::uint64_t n) {
     if (data.empty() || (data[0] != 1 && data[0] != 2) || data.size() != 1 + n * data[0]) {
       throw TableFileError(t.path.string() + ": table size does not match the disk group");
     }
@@ -292,7 +359,8 @@ class PatternDatabase {
         t.wide[i] = static_cast<std::uint16_t>(data[1 + 2 * i] | (data[2 + 2 * i] << 8));
       }
     } else {
-      t.narrow.assign(data.begin() + 1, data.end());
+      data.erase(data.begin());
+      t.narrow = std::move(data);
     }
   }
 
