@@ -2,6 +2,7 @@
 //
 //   sokoban [FILE] [--level N | --levels A-B] [--algorithm ida|astar] [--time-limit S]
 //           [--node-limit N] [--memory-limit MB] [--json] [--no-solution]
+//           [--trace] [--dot FILE [--dot-max-nodes N]]
 //
 // Without FILE it solves a small built-in level. Exit status: 0 when every selected level was
 // solved; 1 when some level was not (proven unsolvable, a limit, Ctrl-C); 2 for a bad command
@@ -11,6 +12,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -19,6 +21,8 @@
 
 #include "hsearch/core/interrupt.hpp"
 #include "hsearch/core/observer.hpp"
+#include "hsearch/observers/dot_observer.hpp"
+#include "hsearch/observers/trace_observer.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "play/play_main.hpp"
@@ -93,6 +97,39 @@ class Progress : public NullObserver {
   double last_ = 0;
 };
 
+// --trace and --dot: forwards the search's events to a TraceObserver and/or a DotObserver
+// (either may be absent). kWantsNodes only when a DOT tree is recorded, since preparing the
+// node events costs a state copy per child.
+template <bool Nodes>
+class Teaching : public NullObserver {
+ public:
+  static constexpr bool kWantsNodes = Nodes;
+  using State = SokobanDomain::State;
+  Teaching(TraceObserver<SokobanDomain>* trace, DotObserver<SokobanDomain>* dot) : trace_(trace), dot_(dot) {}
+
+  void on_iteration_begin(std::int64_t bound) {
+    if (trace_) trace_->on_iteration_begin(bound);
+    if (dot_) dot_->on_iteration_begin(bound);
+  }
+  void on_iteration_end(const IterationStats& it) {
+    if (trace_) trace_->on_iteration_end(it);
+  }
+  void on_expand(const State& s, std::int64_t g, std::int64_t h) {
+    if (dot_) dot_->on_expand(s, g, h);
+  }
+  void on_generate(const State& parent, const State& child, const SokobanDomain::Move& m, std::int64_t g,
+                   std::int64_t h) {
+    if (dot_) dot_->on_generate(parent, child, m, g, h);
+  }
+  void on_reopen(const State& s, std::int64_t old_g, std::int64_t new_g) {
+    if (trace_) trace_->on_reopen(s, old_g, new_g);
+  }
+
+ private:
+  TraceObserver<SokobanDomain>* trace_;
+  DotObserver<SokobanDomain>* dot_;
+};
+
 bool parse_range(const std::string& text, int& a, int& b) {
   const auto dash = text.find('-');
   try {
@@ -111,6 +148,32 @@ bool parse_range(const std::string& text, int& a, int& b) {
   }
 }
 
+// A level solved with --trace and/or --dot: the observers need the level's domain for their
+// state pictures, so they are built here on a Board of their own (cheap: tiny levels).
+SolveReport solve_teaching(const Level& level, const SolveOptions& options, bool trace, std::ofstream* dot,
+                           std::size_t dot_max_nodes) {
+  std::optional<Board> board;
+  try {
+    board.emplace(level);
+  } catch (const InvalidLevel&) {
+    return solve_level(level, options);  // reports the problem the usual way
+  }
+  const SokobanDomain domain(*board);
+  TraceObserver<SokobanDomain> tracer(domain, std::cout);
+  DotObserver<SokobanDomain> recorder(domain, dot_max_nodes);
+  SolveReport report;
+  if (dot != nullptr) {
+    Teaching<true> observer(trace ? &tracer : nullptr, &recorder);
+    report = solve_level(level, options, observer);
+    recorder.write(*dot);
+  } else {
+    Teaching<false> observer(&tracer, nullptr);
+    report = solve_level(level, options, observer);
+  }
+  if (trace) tracer.finish();
+  return report;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -126,7 +189,10 @@ int main(int argc, char** argv) {
       ("node-limit", po::value<std::uint64_t>()->default_value(0), "expansions per level (0: none)")
       ("memory-limit", po::value<std::size_t>()->default_value(0), "MB per level for the search's tables (0: A* stops at 2048 MB; IDA* uses a 64 MB table)")
       ("json", "one JSON object per level on stdout")
-      ("no-solution", "human output without the LURD strings");
+      ("no-solution", "human output without the LURD strings")
+      ("trace", "print the search's trace: IDA* iterations (bound, expanded, next bound), A* reopen events")
+      ("dot", po::value<std::string>(), "write the search tree of the (single) level as Graphviz DOT to FILE")
+      ("dot-max-nodes", po::value<std::size_t>()->default_value(200), "node bound of --dot");
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::string>(), "level file");
   po::options_description all;
@@ -164,6 +230,18 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  const bool trace = vm.count("trace") != 0;
+  const std::string dot_file = vm.count("dot") ? vm["dot"].as<std::string>() : std::string();
+  const std::size_t dot_max_nodes = vm["dot-max-nodes"].as<std::size_t>();
+  if (vm.count("dot") && dot_file.empty()) {
+    std::cerr << "sokoban: --dot needs a file name\n";
+    return 2;
+  }
+  if (dot_max_nodes == 0) {
+    std::cerr << "sokoban: --dot-max-nodes must be at least 1\n";
+    return 2;
+  }
+
   std::vector<LevelEntry> entries;
   if (vm.count("file")) {
     const std::string file = vm["file"].as<std::string>();
@@ -194,6 +272,19 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  if (!dot_file.empty() && first != last) {
+    std::cerr << "sokoban: --dot records one level's search tree: choose one level with --level N\n";
+    return 2;
+  }
+  std::ofstream dot_out;
+  if (!dot_file.empty()) {
+    dot_out.open(dot_file);
+    if (!dot_out) {
+      std::cerr << "sokoban: cannot write '" << dot_file << "'\n";
+      return 2;
+    }
+  }
+
   SolveOptions options;
   options.algorithm = algorithm == "ida" ? Algorithm::ida : Algorithm::astar;
   options.limits.max_seconds = vm["time-limit"].as<double>();
@@ -217,6 +308,15 @@ int main(int argc, char** argv) {
     if (!e.ok()) {
       report.status = "invalid";
       report.message = e.error;
+    } else if (trace || !dot_file.empty()) {
+      report = solve_teaching(e.level, options, trace, dot_file.empty() ? nullptr : &dot_out, dot_max_nodes);
+      if (!dot_file.empty()) {
+        dot_out.close();
+        if (!dot_out) {
+          std::cerr << "sokoban: could not write '" << dot_file << "'\n";
+          any_invalid = true;
+        }
+      }
     } else {
       Progress progress("level " + std::to_string(n));
       report = solve_level(e.level, options, progress);

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -94,4 +95,62 @@ TEST_F(App, BadCommandLines) {
   const ProgramRun r = run("/nonexistent/file.xsb");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("cannot open"), std::string::npos);
+}
+
+// --trace (issue #6): IDA*'s iterations, one line each, before the level's result.
+TEST_F(App, TraceShowsIdaIterations) {
+  const ProgramRun r = run("--trace --algorithm ida --no-solution");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("iteration 1: bound 7, expanded "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(", next bound "), std::string::npos) << r.out;
+  EXPECT_LT(r.out.find("iteration 1:"), r.out.find("solved (push-optimal), 7 pushes")) << r.out;
+  // A level whose first bound (4) is too low: the second iteration, at bound 6, solves it.
+  const std::string level = temp_file("trace.xsb",
+                                      "#######\n"
+                                      "# . . #\n"
+                                      "#@ $$ #\n"
+                                      "#   $ #\n"
+                                      "# # . #\n"
+                                      "#######\n");
+  const ProgramRun two = run(level + " --trace --algorithm ida --no-solution");
+  EXPECT_EQ(two.status, 0) << two.out;
+  EXPECT_NE(two.out.find("iteration 1: bound 4, expanded 3, generated 10, pruned 0, next bound 6"), std::string::npos)
+      << two.out;
+  EXPECT_NE(two.out.find("iteration 2: bound 6,"), std::string::npos) << two.out;
+  EXPECT_NE(two.out.find("solved (push-optimal), 6 pushes"), std::string::npos) << two.out;
+  // A* has no iterations: the trace only lists reopen events (none needed here), and solves.
+  const ProgramRun astar = run(level + " --trace --no-solution");
+  EXPECT_EQ(astar.status, 0) << astar.out;
+  EXPECT_EQ(astar.out.find("iteration"), std::string::npos) << astar.out;
+}
+
+// --dot FILE: the search tree as a Graphviz digraph, nodes labelled with f, g, h and the board.
+TEST_F(App, DotWritesTheSearchTree) {
+  const auto path = std::filesystem::temp_directory_path() / "hsearch_sokoban_tree.dot";
+  std::filesystem::remove(path);
+  const ProgramRun r = run("--dot " + path.string() + " --no-solution");
+  EXPECT_EQ(r.status, 0) << r.out;
+  std::ifstream in(path);
+  const std::string dot((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(dot.find("digraph search_tree {"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("f = 7  (g = 0, h = 7)"), std::string::npos) << dot;  // the root
+  EXPECT_NE(dot.find(" -> n"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("GOAL"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("## $$#   #"), std::string::npos) << dot;  // a board row of the start
+  EXPECT_EQ(dot.find("truncated"), std::string::npos) << dot;
+  EXPECT_EQ(dot.substr(dot.size() - 2), "}\n");
+  // Bounded: past --dot-max-nodes the file says it stopped recording.
+  const ProgramRun small = run("--dot " + path.string() + " --dot-max-nodes 5 --no-solution");
+  EXPECT_EQ(small.status, 0) << small.out;
+  std::ifstream in2(path);
+  const std::string dot2((std::istreambuf_iterator<char>(in2)), std::istreambuf_iterator<char>());
+  EXPECT_NE(dot2.find("5 nodes (truncated"), std::string::npos) << dot2;
+  // One level only, and a writable file.
+  const std::string two = temp_file("two.xsb", "#####\n#@$.#\n#####\n\n#####\n#@$.#\n#####\n");
+  const ProgramRun many = run(two + " --dot " + path.string());
+  EXPECT_EQ(many.status, 2) << many.out;
+  EXPECT_NE(many.out.find("--level N"), std::string::npos) << many.out;
+  const ProgramRun bad = run("--dot /nonexistent-dir/x.dot");
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("cannot write"), std::string::npos) << bad.out;
 }

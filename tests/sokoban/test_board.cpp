@@ -83,6 +83,31 @@ TEST(Board, SideSpecificDistancesWithAPocket) {
   EXPECT_FALSE(b.is_live(cell(b, 4, 2)));
 }
 
+TEST(Board, DistanceWithPlayerUsesThePlayersSide) {
+  // Corridor with a side room: "#.  $  #" above, the player reaches the box's left or right
+  // side only through the room below, which joins both sides: then the box has one class.
+  const Board corridor(level_from("########\n#. @$  #\n########\n"));
+  const int box = corridor.cell_at(1, 4);
+  // The player on the box's left (3) or further left (1, 2): only pushes to the right.
+  for (int c : {1, 2, 3}) {
+    EXPECT_EQ(corridor.player_side(box, corridor.cell_at(1, c)), kLeft);
+    EXPECT_EQ(corridor.distance_with_player(0, box, corridor.cell_at(1, c)), kUnreachable);
+  }
+  // The player right of the box: 3 pushes to the goal, as the minimum over the sides says.
+  EXPECT_EQ(corridor.player_side(box, corridor.cell_at(1, 6)), kRight);
+  EXPECT_EQ(corridor.distance_with_player(0, box, corridor.cell_at(1, 6)), 3);
+  EXPECT_EQ(corridor.distance(0, box), 3);
+  EXPECT_EQ(corridor.player_side(box, box), -1);
+  // In an open room every side is one class: the same as the minimum over the sides.
+  const Board room(level_from("#####\n#   #\n# $ #\n#@ .#\n#####\n"));
+  const int c = room.cell_at(2, 2);
+  for (int p = 0; p < room.cell_count(); ++p) {
+    if (p != c) {
+      EXPECT_EQ(room.distance_with_player(0, c, p), room.distance(0, c));
+    }
+  }
+}
+
 TEST(Board, SideClassesInAnOpenRoomAreOne) {
   const Board b(level_from("#####\n#   #\n# $ #\n#@ .#\n#####\n"));
   const int c = cell(b, 2, 2);

@@ -110,3 +110,11 @@ TEST(SokobanDomain, RandomWalksOnMicroban) {
   const auto entries = read_levels(in, "microban");
   for (int n : {6, 16, 40, 93, 144, 155}) random_walks(entries[static_cast<std::size_t>(n - 1)].level, static_cast<unsigned>(n), 10, 60);
 }
+
+// XSokoban has long corridors, where the player's side of a box matters most for the bound.
+TEST(SokobanDomain, RandomWalksOnXSokoban) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
+  const auto entries = read_levels(in, "xsokoban");
+  for (int n : {1, 2, 6, 43, 51}) random_walks(entries[static_cast<std::size_t>(n - 1)].level, static_cast<unsigned>(n), 5, 60);
+}

@@ -30,6 +30,10 @@ struct AStarOptions {
   Limits limits;
   int weight_g = 1;  // w_g >= 0
   int weight_h = 1;  // w_h >= 0; w_g == w_h keeps A* optimal (with an admissible heuristic)
+  // Among nodes of equal f and g, expand the one generated last (a depth-first walk along a
+  // plateau of equal f, which reaches a goal there sooner). Only the order of ties changes, so
+  // optimality does not.
+  bool newer_first_on_ties = false;
 };
 
 namespace detail {
@@ -152,10 +156,12 @@ class AStarSearch {
     return static_cast<std::int64_t>(options_.weight_g) * n.g +
            static_cast<std::int64_t>(options_.weight_h) * n.h;
   }
-  // a before b: smaller f, then larger g.
+  // a before b: smaller f, then larger g (then, if asked, the newer node).
   bool before(std::uint32_t a, std::uint32_t b) const {
     const std::int64_t fa = f(nodes_[a]), fb = f(nodes_[b]);
-    return fa < fb || (fa == fb && nodes_[a].g > nodes_[b].g);
+    if (fa != fb) return fa < fb;
+    if (nodes_[a].g != nodes_[b].g) return nodes_[a].g > nodes_[b].g;
+    return options_.newer_first_on_ties && a > b;
   }
 
   void push(std::uint32_t n) {

@@ -91,9 +91,29 @@ class Board {
     return side_dist_[(static_cast<std::size_t>(goal) * row_.size() + static_cast<std::size_t>(cell)) * 4 +
                       static_cast<std::size_t>(dir)];
   }
+  // The same for every goal at once: goal number g's value is at index g. Laid out by (cell,
+  // side) so that the matching, which reads one box's costs to all goals, reads them in a row.
+  const std::uint16_t* distances_from_side(int cell, int dir) const {
+    return &side_dist_by_cell_[(static_cast<std::size_t>(cell) * 4 + static_cast<std::size_t>(dir)) * goals_.size()];
+  }
   // Side class of the square next to `cell` in direction `dir` (-1: a wall). Two sides of a
   // box on `cell` have the same class when the player can walk from one to the other.
   int side_class(int cell, int dir) const { return cls_[static_cast<std::size_t>(cell)][dir]; }
+
+  // For a box on `cell` and the player on `player` (another cell): a direction `d` whose square
+  // beside the box the player can walk to without crossing `cell` (-1 when player == cell).
+  // Other boxes never change it: the player's steps avoid `cell` while the box stays there, so
+  // the player stays in the same part of the floor minus `cell`, i.e. the same side class.
+  int player_side(int cell, int player) const {
+    return player_side_[static_cast<std::size_t>(cell) * row_.size() + static_cast<std::size_t>(player)];
+  }
+  // Fewest pushes to bring a lone box from `cell` to goal number `goal` when the player is on
+  // `player` (thesis 7.1.3 refined): the distance from the player's side class, not the minimum
+  // over all sides. Still a lower bound for the box among others (see player_side).
+  std::uint16_t distance_with_player(int goal, int cell, int player) const {
+    const int d = player_side(cell, player);
+    return d < 0 ? kUnreachable : distance_from_side(goal, cell, d);
+  }
 
   bool is_tunnel(int cell) const { return tunnel_[static_cast<std::size_t>(cell)] != 0; }
 
@@ -399,7 +419,42 @@ class Board {
       zbox_[static_cast<std::size_t>(f)] = next();
       zplayer_[static_cast<std::size_t>(f)] = next();
     }
+    side_dist_by_cell_.assign(side_dist_.size(), kUnreachable);
+    for (std::size_t gi = 0; gi < G; ++gi) {
+      for (std::size_t f = 0; f < static_cast<std::size_t>(n); ++f) {
+        for (std::size_t d = 0; d < 4; ++d) side_dist_by_cell_[(f * 4 + d) * G + gi] = side_dist_[(gi * static_cast<std::size_t>(n) + f) * 4 + d];
+      }
+    }
+    compute_player_sides();
     area_.clear();
+  }
+
+  // player_side_ for every (box cell, player cell): a flood over the floor minus the box's
+  // cell from each side of it, labelling what it reaches with that side's direction.
+  void compute_player_sides() {
+    const std::size_t n = row_.size();
+    player_side_.assign(n * n, -1);
+    std::vector<std::uint16_t> stack;
+    stack.reserve(n);
+    for (std::size_t c = 0; c < n; ++c) {
+      std::int8_t* label = &player_side_[c * n];
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t start = nb_[c][d];
+        if (start == kNoCell || label[start] >= 0) continue;
+        label[start] = static_cast<std::int8_t>(d);
+        stack.assign(1, start);
+        while (!stack.empty()) {
+          const std::uint16_t v = stack.back();
+          stack.pop_back();
+          for (int e = 0; e < 4; ++e) {
+            const std::uint16_t w = nb_[v][e];
+            if (w == kNoCell || w == c || label[w] >= 0) continue;
+            label[w] = static_cast<std::int8_t>(d);
+            stack.push_back(w);
+          }
+        }
+      }
+    }
   }
 
   Level level_;
@@ -420,6 +475,8 @@ class Board {
   std::vector<std::uint16_t> dist_;
   std::vector<std::uint16_t> side_dist_;
   std::vector<std::uint64_t> zbox_, zplayer_;
+  std::vector<std::uint16_t> side_dist_by_cell_;  // [(cell * 4 + side) * goals + goal]
+  std::vector<std::int8_t> player_side_;  // [box cell * cells + player cell]
 };
 
 }  // namespace hsearch::sokoban

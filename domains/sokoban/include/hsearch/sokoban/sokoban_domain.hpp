@@ -23,6 +23,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "hsearch/core/cost.hpp"
 #include "hsearch/core/domain.hpp"
@@ -31,6 +32,7 @@
 #include "hsearch/sokoban/corral.hpp"
 #include "hsearch/sokoban/freeze.hpp"
 #include "hsearch/sokoban/hungarian.hpp"
+#include "hsearch/sokoban/pi_corral.hpp"
 
 namespace hsearch::sokoban {
 
@@ -60,6 +62,8 @@ class SokobanDomain {
     std::uint8_t last_box = 0xFF;
     std::uint8_t last_dir = 0;
     std::array<std::uint16_t, kMaxBoxes> box_cell{};
+    // For each box, the side the player can get to (Board::player_side): the matching's row.
+    std::array<std::int8_t, kMaxBoxes> box_side{};
     Assignment<kMaxBoxes> match;
 
     bool operator==(const State& o) const { return player == o.player && boxes == o.boxes; }
@@ -67,13 +71,17 @@ class SokobanDomain {
   using Undo = State;
 
  private:
-  // The matching's costs for a state: pushes from each box's cell to each goal.
+  // The matching's costs for a state: pushes from each box's cell to each goal, counted from
+  // the side of the box the player can get to (Board::distance_with_player). A push changes
+  // only the pushed box's row: every other box keeps its player side (Board::player_side), so
+  // the warm start of the matching stays exact.
   struct CostFn {
     const SokobanDomain* domain;
     const State* state;
     std::int32_t operator()(int row, int col) const {
       if (row >= domain->boxes_) return 0;  // dummy rows when there are more goals than boxes
-      const std::uint16_t d = domain->board_->distance(col, state->box_cell[static_cast<std::size_t>(row)]);
+      const std::size_t r = static_cast<std::size_t>(row);
+      const std::uint16_t d = domain->board_->distances_from_side(state->box_cell[r], state->box_side[r])[col];
       return d == kUnreachable ? kInfiniteCost : static_cast<std::int32_t>(d);
     }
   };
@@ -96,6 +104,20 @@ class SokobanDomain {
   const Board& board() const { return *board_; }
   // The frozen-corral test (corral.hpp) is on by default; off only to measure what it buys.
   void set_corral_test(bool on) { use_corrals_ = on; }
+  // PI-corral pruning (pi_corral.hpp): for_each_move lists only the pushes into one corral
+  // when the state has a PI-corral that must change. Keeps push-optimality (proof there); off
+  // for whoever needs every legal push of a state.
+  void set_pi_corrals(bool on) { use_pi_corrals_ = on; }
+  // A small table of the states apply() computed last (direct-mapped by hash, 2^bits slots,
+  // allocated here once), which unpack() copies instead of rebuilding the reach and the
+  // matching from scratch. A* with newest-first ties mostly expands a child of the node it
+  // just expanded, so most unpacks hit. The same state gives the same values either way (a
+  // hit is checked on the whole key). 0 turns it off (the default). Makes apply() and
+  // unpack() write to the table: one domain object per thread.
+  void enable_state_cache(int bits) {
+    cache_.assign(bits > 0 ? std::size_t{1} << bits : 0, State{});
+    cache_mask_ = cache_.empty() ? 0 : cache_.size() - 1;
+  }
   int box_count() const { return boxes_; }
 
   // The level's start; h is dead_end when the start is already a deadlock.
@@ -107,6 +129,7 @@ class SokobanDomain {
       s.box_cell[static_cast<std::size_t>(i++)] = c;
     }
     set_player(s, board_->initial_player());
+    set_box_sides(s);
     s.hash = box_hash(s) ^ board_->zobrist_player(s.player);
     s.h = full_bound(s);
     return s;
@@ -135,6 +158,23 @@ class SokobanDomain {
       if (i == s.last_box) continue;
       for (int d = 0; d < 4; ++d) consider(i, d);
     }
+    if (use_pi_corrals_) {
+      std::array<CorralPush, kMaxCells> allowed;
+      const int n = best_pi_corral(*board_, s.boxes, s.reach, every_goal_needed(), allowed);
+      if (n >= 0) {
+        // Only the corral's pushes, in the order above.
+        for (int k = 0; k < count; ++k) {
+          const Move& m = moves[static_cast<std::size_t>(k)];
+          for (int i = 0; i < n; ++i) {
+            if (allowed[static_cast<std::size_t>(i)].from == m.from && allowed[static_cast<std::size_t>(i)].dir == m.dir) {
+              f(m);
+              break;
+            }
+          }
+        }
+        return;
+      }
+    }
     for (int k = 0; k < count; ++k) f(moves[static_cast<std::size_t>(k)]);
   }
 
@@ -154,6 +194,8 @@ class SokobanDomain {
     s.hash ^= board_->zobrist_player(s.player);
     s.last_box = static_cast<std::uint8_t>(row);
     s.last_dir = m.dir;
+    // The pushed box's player side is the square it came from; the other boxes keep theirs.
+    s.box_side[static_cast<std::size_t>(row)] = static_cast<std::int8_t>(opposite(m.dir));
     if (frozen_deadlock(*board_, s.boxes, to) ||
         (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed()))) {
       s.h = dead_end<Cost>();
@@ -161,6 +203,7 @@ class SokobanDomain {
       const auto c = cost_fn(s);
       reassign_row(s.match, size_, row, c);
       s.h = bound_of(s);
+      if (!cache_.empty() && !is_dead_end(s.h)) cache_[s.hash & cache_mask_] = s;
     }
     return previous;
   }
@@ -172,11 +215,18 @@ class SokobanDomain {
 
   Key pack(const State& s) const { return Key{s.boxes, s.player}; }
   State unpack(const Key& k) const {
+    if (!cache_.empty()) {
+      std::uint64_t h = board_->zobrist_player(k.player);
+      k.boxes.for_each([&](int c) { h ^= board_->zobrist_box(c); });
+      const State& hit = cache_[h & cache_mask_];
+      if (hit.player == k.player && hit.boxes == k.boxes) return hit;
+    }
     State s;
     s.boxes = k.boxes;
     int i = 0;
     k.boxes.for_each([&](int c) { s.box_cell[static_cast<std::size_t>(i++)] = static_cast<std::uint16_t>(c); });
     set_player(s, k.player);
+    set_box_sides(s);
     s.hash = box_hash(s) ^ board_->zobrist_player(s.player);
     // Keys are only made of states that passed the deadlock tests when they were generated:
     // rebuilding the matching (for the children's warm starts) is all that is needed.
@@ -198,6 +248,36 @@ class SokobanDomain {
     }
     solve_assignment(s.match, size_, cost_fn(s));
     return bound_of(s);
+  }
+
+  // The board with this state's boxes and its normalised player (traces, DOT trees): XSB
+  // characters, one line per row. Squares outside the player's area are copied from the level.
+  std::string state_string(const State& s) const {
+    const Level& level = board_->level();
+    std::string out;
+    for (int r = 0; r < level.height; ++r) {
+      std::string line;
+      for (int c = 0; c < level.width; ++c) {
+        const std::uint16_t cell = board_->cell_at(r, c);
+        if (cell == kNoCell) {
+          const char ch = level.at(r, c);
+          line += ch == '#' || ch == '*' ? ch : ' ';
+          continue;
+        }
+        const bool goal = board_->is_goal(cell);
+        if (s.boxes.test(cell)) {
+          line += goal ? '*' : '$';
+        } else if (cell == s.player) {
+          line += goal ? '+' : '@';
+        } else {
+          line += goal ? '.' : ' ';
+        }
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line;
+      out += '\n';
+    }
+    return out;
   }
 
   std::string move_name(const Move& m) const {
@@ -294,10 +374,20 @@ class SokobanDomain {
     s.player = static_cast<std::uint16_t>(smallest);
   }
 
+  void set_box_sides(State& s) const {
+    for (int i = 0; i < boxes_; ++i) {
+      const std::size_t b = static_cast<std::size_t>(i);
+      s.box_side[b] = static_cast<std::int8_t>(board_->player_side(s.box_cell[b], s.player));
+    }
+  }
+
   bool every_goal_needed() const { return boxes_ == size_; }
 
   const Board* board_;
   bool use_corrals_ = true;
+  bool use_pi_corrals_ = true;
+  mutable std::vector<State> cache_;  // see enable_state_cache
+  std::size_t cache_mask_ = 0;
   int boxes_;
   int size_;  // the matching's size: the number of goals (>= boxes)
 };

@@ -28,6 +28,13 @@ struct SolveOptions {
   Limits limits;  // max_bytes also sizes IDA*'s transposition table (half of it)
   // The frozen-corral deadlock test (corral.hpp); sound, so on by default.
   bool corral_test = true;
+  // PI-corral pruning (pi_corral.hpp); keeps push-optimality, so on by default.
+  bool pi_corrals = true;
+  // A*: among equal f and g, expand the newest node first (AStarOptions; order of ties only).
+  bool newer_first_on_ties = true;
+  // A*: the domain's table of recently generated states (SokobanDomain::enable_state_cache),
+  // 2^bits entries of about 1 KB; only speed depends on it.
+  int state_cache_bits = 12;
   // A*'s memory limit when limits.max_bytes is 0.
   std::size_t default_astar_bytes = std::size_t{2048} << 20;
   // IDA*'s transposition table when no memory limit is given (entries, power of two).
@@ -68,6 +75,7 @@ SolveReport solve_level(const Level& level, const SolveOptions& options, Observe
     const Board board(level);
     SokobanDomain domain(board);
     domain.set_corral_test(options.corral_test);
+    domain.set_pi_corrals(options.pi_corrals);
     const SokobanDomain::State start = domain.initial_state();
     const PushLowerBound h;
     Result<SokobanDomain::Move, int> result;
@@ -101,8 +109,10 @@ SolveReport solve_level(const Level& level, const SolveOptions& options, Observe
         result = ida_star(domain, start, h, ida, NoPruning{}, observer);
       }
     } else {
+      domain.enable_state_cache(options.state_cache_bits);
       AStarOptions astar_options;
       astar_options.limits = options.limits;
+      astar_options.newer_first_on_ties = options.newer_first_on_ties;
       if (astar_options.limits.max_bytes == 0) astar_options.limits.max_bytes = options.default_astar_bytes;
       result = astar(domain, start, h, astar_options, observer);
     }

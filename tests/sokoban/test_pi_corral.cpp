@@ -1,0 +1,158 @@
+// PI-corral pruning (pi_corral.hpp): which pushes a state keeps, and that the optimum does not
+// change (the solver with and without it, on Microban levels and against the table).
+#include <algorithm>
+#include <fstream>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "data_dir.hpp"
+#include "hsearch/sokoban/pi_corral.hpp"
+#include "hsearch/sokoban/solver.hpp"
+#include "level_text.hpp"
+#include "microban_oracle.hpp"
+
+using namespace hsearch::sokoban;
+using hsearch::sokoban::testing::cell;
+using hsearch::sokoban::testing::level_from;
+
+namespace {
+std::vector<SokobanDomain::Move> moves_of(const Board& b, bool pi) {
+  SokobanDomain d(b);
+  d.set_pi_corrals(pi);
+  std::vector<SokobanDomain::Move> out;
+  d.for_each_move(d.initial_state(), [&](const SokobanDomain::Move& m) { out.push_back(m); });
+  return out;
+}
+}  // namespace
+
+TEST(PiCorral, OnlyThePushIntoTheCorralIsKept) {
+  // The goal (2,5) and the squares above and below it are a corral behind the box (2,4), which
+  // can only go right (walls above and below it): the other box's pushes can wait.
+  const Board b(level_from(
+      "#######\n"
+      "#@  # #\n"
+      "# $ $.#\n"
+      "#.  # #\n"
+      "#######\n"));
+  const auto all = moves_of(b, false);
+  const auto kept = moves_of(b, true);
+  EXPECT_GT(all.size(), 1U);
+  ASSERT_EQ(kept.size(), 1U);
+  EXPECT_EQ(kept[0].from, cell(b, 2, 4));
+  EXPECT_EQ(kept[0].dir, kRight);
+  std::array<CorralPush, kMaxCells> pushes;
+  const SokobanDomain d(b);
+  const auto s = d.initial_state();
+  EXPECT_EQ(best_pi_corral(b, s.boxes, s.reach, true, pushes), 1);
+}
+
+TEST(PiCorral, NotPiWhenABarrierBoxCanBePushedElsewhere) {
+  // The box (2,4) can also be pushed up (player below it; (1,4) is a goal, so not a dead
+  // corner): the corral (2,5) is not a PI-corral.
+  const Board b(level_from(
+      "#######\n"
+      "#@  .##\n"
+      "# $ $.#\n"
+      "#.   ##\n"
+      "#######\n"));
+  EXPECT_EQ(moves_of(b, true).size(), moves_of(b, false).size());
+  std::array<CorralPush, kMaxCells> pushes;
+  const SokobanDomain d(b);
+  const auto s = d.initial_state();
+  EXPECT_EQ(best_pi_corral(b, s.boxes, s.reach, true, pushes), -1);
+}
+
+TEST(PiCorral, NotPiWhenThePlayersSquareHoldsAnotherBox) {
+  // The push into the corral needs the player on (2,3), where a box that is not on the barrier
+  // stands now: it may move later, so the corral must not restrict the pushes.
+  const Board b(level_from(
+      "#######\n"
+      "#@  # #\n"
+      "#  $$.#\n"
+      "#.  # #\n"
+      "#######\n"));
+  std::array<CorralPush, kMaxCells> pushes;
+  const SokobanDomain d(b);
+  const auto s = d.initial_state();
+  EXPECT_EQ(best_pi_corral(b, s.boxes, s.reach, true, pushes), -1);
+}
+
+TEST(PiCorral, CorralsAreCombined) {
+  // Two corrals: the big one on the left (with the goal (4,4)) and (3,6)-(5,6) on the right.
+  // Alone, neither qualifies: the box (4,5) would be pushed into one from the other. Together
+  // they do, and the only push to consider is the box (2,4) to the left.
+  const Board b(level_from(
+      "########\n"
+      "#. #  @#\n"
+      "#   $ ##\n"
+      "#   $$.#\n"
+      "# ##.$ #\n"
+      "#.   # #\n"
+      "########\n"));
+  std::array<CorralPush, kMaxCells> pushes;
+  const SokobanDomain d(b);
+  const auto s = d.initial_state();
+  ASSERT_EQ(best_pi_corral(b, s.boxes, s.reach, true, pushes), 1);
+  EXPECT_EQ(pushes[0].from, cell(b, 2, 4));
+  EXPECT_EQ(pushes[0].dir, kLeft);
+}
+
+TEST(PiCorral, SolvedCorralsAreLeftAlone) {
+  // A box on its goal closing an empty corral without goals need not ever move: no pruning.
+  const Board b(level_from(
+      "#######\n"
+      "#@  # #\n"
+      "# $ * #\n"
+      "#.  # #\n"
+      "#######\n"));
+  std::array<CorralPush, kMaxCells> pushes;
+  const SokobanDomain d(b);
+  const auto s = d.initial_state();
+  EXPECT_EQ(best_pi_corral(b, s.boxes, s.reach, true, pushes), -1);
+}
+
+// The same optimum with and without the pruning, and the table's value, on Microban levels
+// that solve in milliseconds. Plus XSokoban 1 (97 pushes, the best known; 120 expansions).
+TEST(PiCorral, SameOptimumOnMicrobanWithAndWithout) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
+  const auto entries = read_levels(in, "microban");
+  const auto oracle =
+      hsearch::sokoban::testing::read_microban_oracle(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
+  int compared = 0;
+  for (int n = 1; n <= 60; ++n) {
+    SolveOptions on, off, plain;
+    on.limits.max_expanded = off.limits.max_expanded = plain.limits.max_expanded = 20000;
+    off.pi_corrals = false;
+    // Nor do A*'s newest-first ties or the domain's state table change the optimum.
+    plain.newer_first_on_ties = false;
+    plain.state_cache_bits = 0;
+    const SolveReport a = solve_level(entries[static_cast<std::size_t>(n - 1)].level, on);
+    const SolveReport b = solve_level(entries[static_cast<std::size_t>(n - 1)].level, off);
+    const SolveReport c = solve_level(entries[static_cast<std::size_t>(n - 1)].level, plain);
+    if (!a.solved() || !b.solved() || !c.solved()) continue;
+    ++compared;
+    EXPECT_EQ(a.pushes, b.pushes) << "level " << n;
+    EXPECT_EQ(a.pushes, c.pushes) << "level " << n;
+    EXPECT_TRUE(a.optimal && b.optimal && c.optimal);
+    const auto it = oracle.find(n);
+    if (it != oracle.end()) {
+      EXPECT_EQ(a.pushes, it->second) << "level " << n;
+    }
+  }
+  EXPECT_GE(compared, 50);
+}
+
+TEST(PiCorral, XSokobanOneAtItsBestKnownPushes) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
+  const auto entries = read_levels(in, "xsokoban");
+  SolveOptions o;
+  o.limits.max_expanded = 20000;
+  const SolveReport r = solve_level(entries.front().level, o);
+  ASSERT_TRUE(r.solved()) << r.status;
+  EXPECT_TRUE(r.optimal);
+  EXPECT_EQ(r.pushes, 97);
+  EXPECT_EQ(verify_lurd(entries.front().level, r.lurd), "");
+}
