@@ -19,6 +19,7 @@
 #include "hsearch/sokoban/level.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
+#include "hsearch/sokoban/solver.hpp"
 
 namespace hsearch::compare {
 
@@ -70,6 +71,11 @@ class SokobanAdapter : public DomainAdapter {
       options.limits.max_bytes = kDefaultAStarBytes;
     }
     options.transposition_entries = kTranspositionEntries;
+    // The same A* set-up as the sokoban program (tie order, state table: it keeps the last
+    // pushed box, which orders the moves), so both report the same counts.
+    const sokoban::SolveOptions solver_defaults;
+    options.newer_first_on_ties = solver_defaults.newer_first_on_ties;
+    if (c.algorithm == "astar") domain.enable_state_cache(solver_defaults.state_cache_bits);
     run_search(record, domain, start, sokoban::PushLowerBound{}, NoPruning{}, options, teaching);
     return record;
   }

@@ -50,6 +50,7 @@ bool replay_reaches_goal(const D& domain, typename D::State state,
 struct SearchOptions {
   Limits limits;
   std::size_t transposition_entries = 0;  // IDA*
+  bool newer_first_on_ties = false;       // A*: AStarOptions::newer_first_on_ties
 };
 
 // The trace's last line: how the search ended.
@@ -122,7 +123,11 @@ void run_search(RunRecord& record, const D& domain, const typename D::State& sta
                 const P& pruner, const SearchOptions& options, const Teaching& teaching) {
   const std::string& a = record.algorithm;
   auto search = [&](auto& observer) {
-    if (a == "astar") return astar(domain, start, h, AStarOptions{options.limits, 1, 1}, observer);
+    if (a == "astar") {
+      AStarOptions astar_options{options.limits, 1, 1};
+      astar_options.newer_first_on_ties = options.newer_first_on_ties;
+      return astar(domain, start, h, astar_options, observer);
+    }
     if (a == "bfs") return bfs(domain, start, BfsOptions{options.limits}, observer);
     if (a == "iddfs") {
       IddfsOptions o;
