@@ -190,6 +190,8 @@ int main(int argc, char** argv) {
       ("memory-limit", po::value<std::size_t>()->default_value(0), "MB per level for the search's tables (0: A* stops at 2048 MB; IDA* uses a 64 MB table)")
       ("json", "one JSON object per level on stdout")
       ("no-solution", "human output without the LURD strings")
+      ("pattern-search", "learn deadlocks and penalties by solving sub-states around each push "
+                         "(keeps push-optimality; off by default: slower on most levels)")
       ("trace", "print the search's trace: IDA* iterations (bound, expanded, next bound), A* reopen events")
       ("dot", po::value<std::string>(), "write the search tree of the (single) level as Graphviz DOT to FILE")
       ("dot-max-nodes", po::value<std::size_t>()->default_value(200), "node bound of --dot");
@@ -291,6 +293,7 @@ int main(int argc, char** argv) {
   options.limits.max_expanded = vm["node-limit"].as<std::uint64_t>();
   options.limits.max_bytes = vm["memory-limit"].as<std::size_t>() * 1024 * 1024;
   options.limits.stop_flag = &interrupt_flag();
+  options.pattern_search = vm.count("pattern-search") != 0;
   install_interrupt_handler();
   const bool json = vm.count("json") != 0;
   const bool show_solution = vm.count("no-solution") == 0;
@@ -335,6 +338,16 @@ int main(int argc, char** argv) {
                 << ",\"generated\":" << report.stats.generated << ",\"dead_ends\":" << report.stats.dead_ends
                 << ",\"duplicates\":" << report.stats.duplicates << ",\"seconds\":" << std::fixed
                 << std::setprecision(3) << report.seconds << ",\"algorithm\":\"" << algorithm << "\"";
+      if (report.solved()) {
+        std::cout << ",\"moves_pass\":{\"finished\":" << (report.moves_pass_finished ? "true" : "false")
+                  << ",\"expanded\":" << report.moves_pass_expanded
+                  << ",\"first_plan_moves\":" << report.moves_first_plan << "}";
+      }
+      if (options.pattern_search) {
+        std::cout << ",\"pattern_searches\":" << report.pattern_searches << ",\"pattern_expanded\":"
+                  << report.pattern_expanded << ",\"deadlock_patterns\":" << report.deadlock_patterns
+                  << ",\"penalty_patterns\":" << report.penalty_patterns;
+      }
       if (!report.message.empty()) std::cout << ",\"message\":\"" << json_escape(report.message) << "\"";
       std::cout << "}" << std::endl;
     } else {
@@ -348,7 +361,13 @@ int main(int argc, char** argv) {
         std::cout << ", at least " << report.lower_bound << " pushes";
       }
       std::cout << ", " << std::fixed << std::setprecision(3) << report.seconds << " s, " << report.stats.expanded
-                << " expanded, " << report.stats.generated << " generated\n";
+                << " expanded, " << report.stats.generated << " generated";
+      if (options.pattern_search) {
+        std::cout << "; pattern search: " << report.pattern_searches << " sub-searches (" << report.pattern_expanded
+                  << " expanded), " << report.deadlock_patterns << " deadlock and " << report.penalty_patterns
+                  << " penalty patterns";
+      }
+      std::cout << "\n";
       if (report.solved() && show_solution) std::cout << "  " << report.lurd << "\n";
       std::cout.flush();
     }

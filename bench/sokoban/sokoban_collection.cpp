@@ -88,6 +88,12 @@ int main(int argc, char** argv) {
       "algorithm", po::value<std::string>()->default_value("astar"), "astar or ida")(
       "memory-limit", po::value<std::size_t>()->default_value(0), "MB per level (0: solver default)")(
       "no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")(
+      "pattern-search", "switch pattern search on (see docs/sokoban.md)")(
+      "pattern-boxes", po::value<int>()->default_value(PatternSearchOptions{}.max_boxes), "largest pattern searched")(
+      "pattern-nodes", po::value<std::uint64_t>()->default_value(PatternSearchOptions{}.node_limit),
+      "expansions per pattern sub-search")(
+      "pattern-effort", po::value<double>()->default_value(PatternSearchOptions{}.effort),
+      "pattern sub-search expansions allowed per push of the main search")(
       "oracle", po::value<std::string>(), "reference TSV (see source)")("out", po::value<std::string>(),
                                                                          "also write the table to this file");
   po::positional_options_description pos;
@@ -140,6 +146,10 @@ int main(int argc, char** argv) {
   options.algorithm = vm["algorithm"].as<std::string>() == "astar" ? Algorithm::astar : Algorithm::ida;
   options.limits.max_seconds = vm["time-limit"].as<double>();
   options.corral_test = vm.count("no-corral-test") == 0;
+  options.pattern_search = vm.count("pattern-search") != 0;
+  options.patterns.max_boxes = vm["pattern-boxes"].as<int>();
+  options.patterns.node_limit = vm["pattern-nodes"].as<std::uint64_t>();
+  options.patterns.effort = vm["pattern-effort"].as<double>();
   options.limits.max_bytes = vm["memory-limit"].as<std::size_t>() * 1024 * 1024;
   options.limits.stop_flag = &interrupt_flag();
   install_interrupt_handler();
@@ -199,14 +209,17 @@ int main(int argc, char** argv) {
       table << check << " |";
     }
     table << "\n";
-    std::cerr << "level " << n << ": " << r.status << " " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+    std::cerr << "level " << n << ": " << r.status << " " << std::fixed << std::setprecision(3) << r.seconds
+              << " s, bound " << r.lower_bound << ", " << r.pattern_searches << " pattern searches ("
+              << r.pattern_expanded << " expanded), " << r.deadlock_patterns << " deadlock and " << r.penalty_patterns
+              << " penalty patterns\n";
     if (!r.message.empty()) std::cerr << "  " << r.message << "\n";
   }
   std::sort(times.begin(), times.end());
   const double median = times.empty() ? 0 : times[times.size() / 2];
   std::ostringstream totals;
   totals << "\nCollection: " << file << " levels " << first << "-" << (first + run - 1) << ", algorithm "
-         << vm["algorithm"].as<std::string>() << (options.corral_test ? "" : ", no corral test") << ", time limit " << options.limits.max_seconds << " s per level\n"
+         << vm["algorithm"].as<std::string>() << (options.corral_test ? "" : ", no corral test") << (options.pattern_search ? ", pattern search" : "") << ", time limit " << options.limits.max_seconds << " s per level\n"
          << "Solved: " << solved << " / " << run << " (" << optimal << " proven push-optimal)\n"
          << "Median seconds per level (unsolved count as slowest): ";
   if (median > 1e299) {

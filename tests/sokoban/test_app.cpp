@@ -60,6 +60,17 @@ TEST_F(App, JsonHasTheRequiredFields) {
   }
 }
 
+TEST_F(App, PatternSearchKeepsTheOptimumAndReportsWhatItLearned) {
+  const ProgramRun plain = run("--json");
+  const ProgramRun r = run("--json --pattern-search");
+  EXPECT_EQ(r.status, 0) << r.out;
+  for (const char* key : {"\"pushes\":7", "\"optimal\":true", "\"pattern_searches\":", "\"deadlock_patterns\":",
+                          "\"penalty_patterns\":"}) {
+    EXPECT_NE(r.out.find(key), std::string::npos) << key << " in " << r.out;
+  }
+  EXPECT_EQ(plain.out.find("pattern_searches"), std::string::npos) << plain.out;
+}
+
 TEST_F(App, BatchWithAnInvalidLevelRunsTheOthersAndFails) {
   const std::string file = temp_file("batch.xsb",
                                      "; good\n#####\n#@$.#\n#####\n\n; no player\n#####\n# $.#\n#####\n\n"

@@ -70,6 +70,17 @@ class SokobanDomain {
   };
   using Undo = State;
 
+  // A second opinion on the lower bound of a state just reached by a push (pattern_search.hpp):
+  // given the state with `h` = the matching's value, it returns a bound that is never lower
+  // (or dead_end). It must stay admissible: the searches' optimality rests on it.
+  class BoundHook {
+   public:
+    virtual Cost refine(const State& s, std::uint16_t pushed_to) = 0;
+
+   protected:
+    ~BoundHook() = default;
+  };
+
  private:
   // The matching's costs for a state: pushes from each box's cell to each goal, counted from
   // the side of the box the player can get to (Board::distance_with_player). A push changes
@@ -98,8 +109,18 @@ class SokobanDomain {
 
   explicit SokobanDomain(const Board& board)
       : board_(&board),
+        start_player_(board.initial_player()),
         boxes_(static_cast<int>(board.initial_boxes().size())),
-        size_(static_cast<int>(board.goals().size())) {}
+        size_(static_cast<int>(board.goals().size())) {
+    std::copy(board.initial_boxes().begin(), board.initial_boxes().end(), start_boxes_.begin());
+  }
+
+  // A sub-problem of the level (pattern searches): only the `count` boxes on `cells`, the
+  // player on `player`; solved when each of them stands on a goal (other goals may stay empty).
+  SokobanDomain(const Board& board, const std::uint16_t* cells, int count, std::uint16_t player)
+      : board_(&board), start_player_(player), boxes_(count), size_(static_cast<int>(board.goals().size())) {
+    std::copy(cells, cells + count, start_boxes_.begin());
+  }
 
   const Board& board() const { return *board_; }
   // The frozen-corral test (corral.hpp) is on by default; off only to measure what it buys.
@@ -119,16 +140,19 @@ class SokobanDomain {
     cache_mask_ = cache_.empty() ? 0 : cache_.size() - 1;
   }
   int box_count() const { return boxes_; }
+  // Consulted by apply() after the matching (nullptr: none). The hook may learn as it goes, so
+  // the domain object and the hook belong to one search at a time.
+  void set_bound_hook(BoundHook* hook) { hook_ = hook; }
 
   // The level's start; h is dead_end when the start is already a deadlock.
   State initial_state() const {
     State s;
-    int i = 0;
-    for (std::uint16_t c : board_->initial_boxes()) {
+    for (int i = 0; i < boxes_; ++i) {
+      const std::uint16_t c = start_boxes_[static_cast<std::size_t>(i)];
       s.boxes.set(c);
-      s.box_cell[static_cast<std::size_t>(i++)] = c;
+      s.box_cell[static_cast<std::size_t>(i)] = c;
     }
-    set_player(s, board_->initial_player());
+    set_player(s, start_player_);
     set_box_sides(s);
     s.hash = box_hash(s) ^ board_->zobrist_player(s.player);
     s.h = full_bound(s);
@@ -203,6 +227,7 @@ class SokobanDomain {
       const auto c = cost_fn(s);
       reassign_row(s.match, size_, row, c);
       s.h = bound_of(s);
+      if (hook_ != nullptr && !is_dead_end(s.h)) s.h = hook_->refine(s, to);
       if (!cache_.empty() && !is_dead_end(s.h)) cache_[s.hash & cache_mask_] = s;
     }
     return previous;
@@ -384,6 +409,9 @@ class SokobanDomain {
   bool every_goal_needed() const { return boxes_ == size_; }
 
   const Board* board_;
+  std::array<std::uint16_t, kMaxBoxes> start_boxes_{};
+  std::uint16_t start_player_;
+  BoundHook* hook_ = nullptr;
   bool use_corrals_ = true;
   bool use_pi_corrals_ = true;
   mutable std::vector<State> cache_;  // see enable_state_cache

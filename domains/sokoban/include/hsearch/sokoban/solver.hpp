@@ -13,7 +13,9 @@
 #include "hsearch/search/astar.hpp"
 #include "hsearch/search/ida_star.hpp"
 #include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/fewer_moves_domain.hpp"
 #include "hsearch/sokoban/level.hpp"
+#include "hsearch/sokoban/pattern_search.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 #include "hsearch/sokoban/solution.hpp"
 
@@ -30,6 +32,17 @@ struct SolveOptions {
   bool corral_test = true;
   // PI-corral pruning (pi_corral.hpp); keeps push-optimality, so on by default.
   bool pi_corrals = true;
+  // Pattern search (pattern_search.hpp): sub-states around each pushed box solved exactly;
+  // their deadlocks and extra costs raise the bound. Admissible (penalty_table.hpp), so
+  // allowed in optimal mode, but off by default: on XSokoban it costs more time than the
+  // nodes it saves (docs/sokoban.md, "Pattern search").
+  bool pattern_search = false;
+  PatternSearchOptions patterns;
+  // Fewer moves (fewer_moves_domain.hpp): once the push optimum is known, a second A* over
+  // (pushes, then moves) with the rest of the time and a node budget of max(this, the first
+  // search's expansions); its plan replaces the first when it finishes and needs fewer moves.
+  bool fewer_moves = true;
+  std::uint64_t fewer_moves_min_nodes = 500000;
   // A*: among equal f and g, expand the newest node first (AStarOptions; order of ties only).
   bool newer_first_on_ties = true;
   // A*: the domain's table of recently generated states (SokobanDomain::enable_state_cache),
@@ -52,6 +65,15 @@ struct SolveReport {
   int lower_bound = 0;  // a proven lower bound on the pushes (the optimum when solved optimally)
   Statistics stats;
   double seconds = 0;   // the whole call: analysis + search + solution
+  // Fewer-moves pass: its expansions (not in stats), whether it finished, the first plan's moves.
+  std::uint64_t moves_pass_expanded = 0;
+  bool moves_pass_finished = false;
+  int moves_first_plan = 0;
+  // Pattern search: sub-searches run, their expansions (not in stats), patterns learned.
+  std::uint64_t pattern_searches = 0;
+  std::uint64_t pattern_expanded = 0;
+  std::size_t deadlock_patterns = 0;
+  std::size_t penalty_patterns = 0;
   bool solved() const { return status == "solved"; }
 };
 
@@ -76,6 +98,8 @@ SolveReport solve_level(const Level& level, const SolveOptions& options, Observe
     SokobanDomain domain(board);
     domain.set_corral_test(options.corral_test);
     domain.set_pi_corrals(options.pi_corrals);
+    PatternSearch patterns(board, options.patterns);
+    if (options.pattern_search) domain.set_bound_hook(&patterns);
     const SokobanDomain::State start = domain.initial_state();
     const PushLowerBound h;
     Result<SokobanDomain::Move, int> result;
@@ -117,10 +141,33 @@ SolveReport solve_level(const Level& level, const SolveOptions& options, Observe
       result = astar(domain, start, h, astar_options, observer);
     }
     report.status = status_name(result);
+    report.pattern_searches = patterns.stats().searches;
+    report.pattern_expanded = patterns.stats().expanded;
+    report.deadlock_patterns = patterns.table().deadlocks();
+    report.penalty_patterns = patterns.table().penalties();
     report.stats = result.stats;
     report.lower_bound = result.lower_bound;
     if (result.solved()) {
-      const Solution solution = plan_to_lurd(board, result.plan);
+      Solution solution = plan_to_lurd(board, result.plan);
+      report.moves_first_plan = solution.moves;
+      const double left = options.limits.max_seconds > 0 ? options.limits.max_seconds - clock.seconds() : 1.0;
+      if (options.fewer_moves && result.optimal && left > 0 &&
+          static_cast<std::int64_t>(result.cost + 1) * (board.cell_count() + 1) < FewerMovesDomain::kPushWeight) {
+        const FewerMovesDomain moves_domain(domain);
+        AStarOptions second;
+        second.limits = options.limits;
+        if (second.limits.max_seconds > 0) second.limits.max_seconds = left;
+        second.limits.max_expanded = std::max(options.fewer_moves_min_nodes, result.stats.expanded);
+        if (second.limits.max_bytes == 0) second.limits.max_bytes = options.default_astar_bytes;
+        second.newer_first_on_ties = true;
+        const auto better = astar(moves_domain, moves_domain.initial_state(), FewerMovesLowerBound{}, second);
+        report.moves_pass_expanded = better.stats.expanded;
+        report.moves_pass_finished = better.solved() && better.optimal;
+        if (report.moves_pass_finished && better.cost / FewerMovesDomain::kPushWeight == result.cost) {
+          Solution candidate = plan_to_lurd(board, better.plan);
+          if (candidate.moves < solution.moves) solution = std::move(candidate);
+        }
+      }
       int pushes = -1, moves = -1;
       const std::string problem = verify_lurd(level, solution.lurd, &pushes, &moves);
       if (!problem.empty() || pushes != result.cost) {

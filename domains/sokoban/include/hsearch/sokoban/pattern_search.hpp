@@ -1,0 +1,242 @@
+#pragma once
+// Active pattern search (thesis 9.2.2, after Junghanns): after each push, small sub-problems
+// around the pushed box are solved exactly, and those that cost more than their own matching
+// (or cannot be solved at all) become patterns of the PenaltyTable, which then raises the
+// bound of every state that contains them (admissibility: penalty_table.hpp).
+//
+// The sub-states grow from the pushed box: P = {pushed box}; solve P alone (the framework's
+// A*, with a node limit) from the player's zone; if it costs no more than its matching, the
+// first other box of the state that its solution runs into (a square the player walks on or a
+// box is pushed to) joins P, and so on up to `max_boxes`. The growth stops at a deadlock, a
+// penalty, an unfinished search, or a solution that runs into no other box.
+//
+// Every sub-state searched is remembered (boxes + zone -> outcome), so a sub-state is solved
+// once per level. The effort is budgeted: sub-search expansions stay under a head start plus
+// `effort` times the pushes the main search made, so a level where patterns do not pay costs
+// at most about (1 + effort) times as much.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "hsearch/core/cost.hpp"
+#include "hsearch/core/limits.hpp"
+#include "hsearch/search/astar.hpp"
+#include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/cell_set.hpp"
+#include "hsearch/sokoban/penalty_table.hpp"
+#include "hsearch/sokoban/sokoban_domain.hpp"
+
+namespace hsearch::sokoban {
+
+struct PatternSearchOptions {
+  int max_boxes = 5;                     // largest sub-state searched
+  std::uint64_t node_limit = 2000;       // expansions per sub-search
+  double effort = 1.0;                   // sub-search expansions allowed per main-search push
+  std::uint64_t head_start = 50000;      // expansions allowed before the main search has made any
+  std::size_t max_remembered = 1 << 20;  // sub-states remembered; no new searches beyond
+};
+
+struct PatternSearchStats {
+  std::uint64_t searches = 0;  // sub-searches run
+  std::uint64_t expanded = 0;  // their expansions, in all
+  std::uint64_t unfinished = 0;  // stopped by the node limit
+};
+
+class PatternSearch final : public SokobanDomain::BoundHook {
+ public:
+  PatternSearch(const Board& board, const PatternSearchOptions& options = {})
+      : board_(&board),
+        options_(options),
+        table_(board, static_cast<int>(board.goals().size())),
+        lone_(static_cast<std::size_t>(board.cell_count()) * 4),
+        parent_(static_cast<std::size_t>(board.cell_count())),
+        seen_(static_cast<std::size_t>(board.cell_count()), 0) {}
+
+  const PenaltyTable& table() const { return table_; }
+  const PatternSearchStats& stats() const { return stats_; }
+
+  SokobanDomain::Cost refine(const SokobanDomain::State& s, std::uint16_t pushed_to) override {
+    ++pushes_;
+    box_count_ = count_boxes(s);
+    grow(s, pushed_to);
+    return table_.bound(s, box_count_);
+  }
+
+ private:
+  enum class Outcome : std::uint8_t { not_searched, no_penalty, penalty, deadlock, unfinished };
+
+  struct Key {
+    CellSet boxes;
+    std::uint16_t zone = 0;  // the zone's smallest cell
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      std::uint64_t h = k.zone * 0x9E3779B97F4A7C15ULL;
+      for (int i = 0; i < CellSet::kWords; ++i) h = (h ^ k.boxes.word_at(i)) * 0xFF51AFD7ED558CCDULL;
+      return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+  };
+  struct Memo {
+    Outcome outcome = Outcome::not_searched;
+    std::vector<std::uint16_t> path;  // no_penalty: squares the solution uses, in order
+  };
+
+  static int count_boxes(const SokobanDomain::State& s) { return s.boxes.count(); }
+
+  bool within_budget() const {
+    return memo_.size() < options_.max_remembered &&
+           static_cast<double>(stats_.expanded) <
+               static_cast<double>(options_.head_start) + options_.effort * static_cast<double>(pushes_);
+  }
+
+  void grow(const SokobanDomain::State& s, std::uint16_t pushed_to) {
+    CellSet pattern;
+    pattern.set(pushed_to);
+    for (int size = 1;; ++size) {
+      const Memo* found = nullptr;
+      if (size == 1) {
+        // A lone box: its zone is fixed by the side class the player is in (no flood fill).
+        const int side = board_->player_side(pushed_to, s.player);
+        if (side < 0) return;
+        Memo& memo = lone_[static_cast<std::size_t>(pushed_to) * 4 + static_cast<std::size_t>(board_->side_class(pushed_to, side))];
+        if (memo.outcome == Outcome::not_searched) {
+          if (!within_budget()) return;
+          memo = solve(pattern, zone_of(pattern, s.player), s.player);
+        }
+        found = &memo;
+      } else {
+        const CellSet zone = zone_of(pattern, s.player);
+        const Key key{pattern, static_cast<std::uint16_t>(zone.first())};
+        auto it = memo_.find(key);
+        if (it == memo_.end()) {
+          if (!within_budget()) return;
+          it = memo_.emplace(key, solve(pattern, zone, s.player)).first;
+        }
+        found = &it->second;
+      }
+      const Memo& memo = *found;
+      if (memo.outcome != Outcome::no_penalty || size == options_.max_boxes) return;
+      int next = -1;
+      for (std::uint16_t c : memo.path) {
+        if (s.boxes.test(c) && !pattern.test(c)) {
+          next = c;
+          break;
+        }
+      }
+      if (next < 0) return;
+      pattern.set(next);
+    }
+  }
+
+  // The player's zone on the board holding only `boxes`.
+  CellSet zone_of(const CellSet& boxes, std::uint16_t player) {
+    CellSet zone;
+    stack_.clear();
+    zone.set(player);
+    stack_.push_back(player);
+    while (!stack_.empty()) {
+      const std::uint16_t c = stack_.back();
+      stack_.pop_back();
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = board_->neighbor(c, d);
+        if (n == kNoCell || zone.test(n) || boxes.test(n)) continue;
+        zone.set(n);
+        stack_.push_back(n);
+      }
+    }
+    return zone;
+  }
+
+  Memo solve(const CellSet& pattern, const CellSet& zone, std::uint16_t player) {
+    std::array<std::uint16_t, kMaxBoxes> cells;
+    int n = 0;
+    pattern.for_each([&](int c) { cells[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(c); });
+    SokobanDomain sub(*board_, cells.data(), n, player);
+    sub.enable_state_cache(8);
+    const SokobanDomain::State start = sub.initial_state();
+    Memo memo;
+    if (is_dead_end(start.h)) {
+      table_.add(pattern, zone, PenaltyTable::kDeadlock, 0);
+      memo.outcome = Outcome::deadlock;
+      return memo;
+    }
+    AStarOptions astar_options;
+    astar_options.limits.max_expanded = options_.node_limit;
+    astar_options.limits.max_bytes = std::size_t{256} << 20;
+    astar_options.newer_first_on_ties = true;
+    const auto result = astar(sub, start, PushLowerBound{}, astar_options);
+    ++stats_.searches;
+    stats_.expanded += result.stats.expanded;
+    if (result.status == Status::no_solution) {
+      table_.add(pattern, zone, PenaltyTable::kDeadlock, 0);
+      memo.outcome = Outcome::deadlock;
+    } else if (!result.solved() || !result.optimal) {
+      ++stats_.unfinished;
+      memo.outcome = Outcome::unfinished;
+    } else if (result.cost > start.h) {
+      table_.add(pattern, zone, result.cost, start.h);
+      memo.outcome = Outcome::penalty;
+    } else {
+      memo.outcome = Outcome::no_penalty;
+      trace_path(pattern, player, result.plan, memo.path);
+    }
+    return memo;
+  }
+
+  // The squares a solution of the sub-state uses, in order: each walk of the player (a
+  // shortest one) and each square a box is pushed onto.
+  void trace_path(CellSet boxes, std::uint16_t player, const std::vector<SokobanDomain::Move>& plan,
+                  std::vector<std::uint16_t>& path) {
+    for (const auto& m : plan) {
+      const std::uint16_t behind = board_->neighbor(m.from, opposite(m.dir));
+      walk(boxes, player, behind, path);
+      const std::uint16_t to = board_->neighbor(m.from, m.dir);
+      path.push_back(to);
+      boxes.reset(m.from);
+      boxes.set(to);
+      player = m.from;
+    }
+  }
+
+  // Appends a shortest walk from `from` to `target` avoiding `boxes` (breadth-first).
+  void walk(const CellSet& boxes, std::uint16_t from, std::uint16_t target, std::vector<std::uint16_t>& path) {
+    if (from == target) return;
+    ++stamp_;
+    queue_.clear();
+    queue_.push_back(from);
+    seen_[from] = stamp_;
+    for (std::size_t q = 0; q < queue_.size(); ++q) {
+      const std::uint16_t c = queue_[q];
+      if (c == target) break;
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = board_->neighbor(c, d);
+        if (n == kNoCell || seen_[n] == stamp_ || boxes.test(n)) continue;
+        seen_[n] = stamp_;
+        parent_[n] = c;
+        queue_.push_back(n);
+      }
+    }
+    if (seen_[target] != stamp_) return;  // cannot happen for a plan that replays
+    const std::size_t begin = path.size();
+    for (std::uint16_t c = target; c != from; c = parent_[c]) path.push_back(c);
+    std::reverse(path.begin() + static_cast<std::ptrdiff_t>(begin), path.end());
+  }
+
+  const Board* board_;
+  PatternSearchOptions options_;
+  PenaltyTable table_;
+  PatternSearchStats stats_;
+  std::vector<Memo> lone_;  // one-box sub-states by (cell, side class)
+  std::unordered_map<Key, Memo, KeyHash> memo_;  // the larger ones
+  std::uint64_t pushes_ = 0;
+  int box_count_ = 0;
+  std::vector<std::uint16_t> stack_, queue_, parent_;
+  std::vector<std::uint32_t> seen_;
+  std::uint32_t stamp_ = 0;
+};
+
+}  // namespace hsearch::sokoban

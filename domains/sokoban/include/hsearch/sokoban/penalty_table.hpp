@@ -1,0 +1,144 @@
+#pragma once
+// Learned sub-states and what they cost (thesis ch. 9; Junghanns's pattern search). A pattern
+// is a set P of box cells with the player's zone Z on the board that holds only P's boxes, and
+// the exact number c(P) of pushes that brings those boxes alone onto goals (any goals) with
+// the player starting in Z; c(P) is infinite when they cannot all get there: a deadlock.
+//
+// Why the bound stays admissible. Take a state S whose boxes include P and whose player stands
+// in Z. Replay any solution of S with every box outside P removed: the player's walks stay
+// legal (fewer obstacles), a push of a removed box becomes a step, a push of a P box stays
+// legal (its target square was free with more boxes around), and P's boxes end on goals. So
+// the solution pushes P's boxes at least c(P) times. For disjoint patterns P1..Pk matched in S
+// and the other boxes R, pushes of different boxes are different pushes, and the boxes of R
+// end on distinct goals, each at least its push distance (from the side the player reaches)
+// away:   pushes >= c(P1) + ... + c(Pk) + M(R),   M = minimum-cost matching of R to the goals.
+// The table's bound is the larger of that sum and the whole state's matching. (The thesis adds
+// penalties c(P) - M(P) to the whole matching instead, which needs its extra goal-subset
+// checks to stay admissible; the sum above needs none.)
+//
+// A state's player is normalised to the smallest cell of its area, and its area lies inside
+// one zone of the P-only board, so "S's player is in Z" is a one-bit test.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "hsearch/core/cost.hpp"
+#include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/cell_set.hpp"
+#include "hsearch/sokoban/hungarian.hpp"
+#include "hsearch/sokoban/sokoban_domain.hpp"
+
+namespace hsearch::sokoban {
+
+class PenaltyTable {
+ public:
+  static constexpr std::int32_t kDeadlock = -1;  // Pattern::cost of a deadlock
+
+  struct Pattern {
+    CellSet boxes;
+    CellSet zone;
+    std::int32_t cost = 0;     // c(P), or kDeadlock
+    std::int32_t penalty = 0;  // c(P) - M(P): what it adds over the pattern's own matching
+    int size = 0;              // number of boxes
+  };
+
+  PenaltyTable(const Board& board, int goal_count)
+      : board_(&board), goals_(goal_count), by_first_cell_(static_cast<std::size_t>(board.cell_count())) {}
+
+  // Records a pattern; `matching` is M(P) (ignored for a deadlock).
+  void add(const CellSet& boxes, const CellSet& zone, std::int32_t cost, std::int32_t matching) {
+    Pattern p;
+    p.boxes = boxes;
+    p.zone = zone;
+    p.cost = cost;
+    p.penalty = cost == kDeadlock ? 0 : cost - matching;
+    p.size = boxes.count();
+    by_first_cell_[static_cast<std::size_t>(boxes.first())].push_back(static_cast<std::uint32_t>(patterns_.size()));
+    patterns_.push_back(p);
+    (cost == kDeadlock ? deadlocks_ : penalties_) += 1;
+  }
+
+  std::size_t deadlocks() const { return deadlocks_; }
+  std::size_t penalties() const { return penalties_; }
+  std::size_t size() const { return patterns_.size(); }
+
+  // The bound for `s`, whose h is its whole matching: dead_end when a deadlock pattern matches,
+  // else max(h, c(P1) + ... + c(Pk) + M(rest)) over disjoint matched patterns chosen greedily
+  // by penalty (largest first, then fewest boxes).
+  SokobanDomain::Cost bound(const SokobanDomain::State& s, int box_count) const {
+    std::array<std::uint32_t, kMaxPatternsPerState> found;
+    int n = 0;
+    for (int i = 0; i < box_count; ++i) {
+      for (std::uint32_t id : by_first_cell_[s.box_cell[static_cast<std::size_t>(i)]]) {
+        const Pattern& p = patterns_[id];
+        if (!p.zone.test(s.player) || !p.boxes.subset_of(s.boxes)) continue;
+        if (p.cost == kDeadlock) return dead_end<SokobanDomain::Cost>();
+        if (p.penalty > 0 && n < kMaxPatternsPerState) found[static_cast<std::size_t>(n++)] = id;
+      }
+    }
+    if (n == 0) return s.h;
+    std::sort(found.begin(), found.begin() + n, [&](std::uint32_t a, std::uint32_t b) {
+      const Pattern& x = patterns_[a];
+      const Pattern& y = patterns_[b];
+      return x.penalty != y.penalty ? x.penalty > y.penalty : x.size < y.size;
+    });
+    // What the state's own matching assigns to each box: the sum over the boxes outside the
+    // chosen patterns is a feasible matching of them, so an upper bound on M(rest). When the
+    // patterns cost no more than the matching gives their boxes, the sum cannot beat h.
+    std::array<std::int32_t, kMaxCells> assigned_at{};
+    for (int i = 0; i < box_count; ++i) {
+      const std::size_t b = static_cast<std::size_t>(i);
+      const std::uint16_t d = board_->distances_from_side(s.box_cell[b], s.box_side[b])[s.match.col_of_row[b]];
+      assigned_at[s.box_cell[b]] = static_cast<std::int32_t>(d);
+    }
+    CellSet used;
+    std::int64_t sum = 0, gain = 0;
+    for (int k = 0; k < n; ++k) {
+      const Pattern& p = patterns_[found[static_cast<std::size_t>(k)]];
+      bool disjoint = true;
+      p.boxes.for_each([&](int c) { disjoint = disjoint && !used.test(c); });
+      if (!disjoint) continue;
+      std::int64_t given = 0;
+      p.boxes.for_each([&](int c) {
+        used.set(c);
+        given += assigned_at[static_cast<std::size_t>(c)];
+      });
+      sum += p.cost;
+      gain += p.cost - given;
+    }
+    if (gain <= 0) return s.h;
+    // The rest: a matching of the unused boxes to all goals. Warm start from the state's own
+    // optimal matching: the pattern boxes' rows become dummy rows of cost 0 one at a time, each
+    // change followed by reassign_row's O(n^2) re-insertion of that row.
+    CellSet zeroed;
+    auto cost = [&](int row, int col) -> std::int32_t {
+      if (row >= box_count) return 0;  // the level's own dummy rows (more goals than boxes)
+      const std::size_t b = static_cast<std::size_t>(row);
+      if (zeroed.test(s.box_cell[b])) return 0;
+      const std::uint16_t d = board_->distances_from_side(s.box_cell[b], s.box_side[b])[col];
+      return d == kUnreachable ? SokobanDomain::kInfiniteCost : static_cast<std::int32_t>(d);
+    };
+    Assignment<kMaxBoxes> a = s.match;
+    for (int i = 0; i < box_count; ++i) {
+      if (!used.test(s.box_cell[static_cast<std::size_t>(i)])) continue;
+      zeroed.set(s.box_cell[static_cast<std::size_t>(i)]);
+      reassign_row(a, goals_, i, cost);
+    }
+    const std::int64_t total = sum + assignment_cost(a, goals_, cost);
+    if (total >= SokobanDomain::kInfiniteCost) return dead_end<SokobanDomain::Cost>();
+    return std::max<SokobanDomain::Cost>(s.h, static_cast<SokobanDomain::Cost>(total));
+  }
+
+ private:
+  static constexpr int kMaxPatternsPerState = 64;
+
+  const Board* board_;
+  int goals_;
+  std::vector<Pattern> patterns_;
+  std::vector<std::vector<std::uint32_t>> by_first_cell_;  // patterns by their smallest box cell
+  std::size_t deadlocks_ = 0;
+  std::size_t penalties_ = 0;
+};
+
+}  // namespace hsearch::sokoban

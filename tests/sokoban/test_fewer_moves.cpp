@@ -1,0 +1,87 @@
+// The fewer-moves pass (fewer_moves_domain.hpp): the pushes stay optimal, the moves never drop
+// below the proven minimum among push-optimal solutions (Microban table), match it on most
+// small levels, and improve on the first plan when the pass finishes.
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "data_dir.hpp"
+#include "hsearch/sokoban/solver.hpp"
+#include "level_text.hpp"
+
+using namespace hsearch::sokoban;
+using hsearch::sokoban::testing::level_from;
+
+namespace {
+struct TableRow {
+  int pushes;
+  int moves;
+};
+std::map<int, TableRow> read_table(const std::string& path) {
+  std::map<int, TableRow> out;
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::istringstream row(line);
+    std::string level, pushes, moves, status;
+    std::getline(row, level, '\t');
+    std::getline(row, pushes, '\t');
+    std::getline(row, moves, '\t');
+    std::getline(row, status, '\t');
+    if (status == "proven_optimal") out[std::stoi(level)] = TableRow{std::stoi(pushes), std::stoi(moves)};
+  }
+  return out;
+}
+}  // namespace
+
+TEST(FewerMoves, WalksAroundInsteadOfTheLongWay) {
+  // Two boxes, two goals; the pass must keep 2 pushes and find the shortest walk between them.
+  const Level level = level_from(
+      "#######\n"
+      "#.$ @ #\n"
+      "#     #\n"
+      "#  $. #\n"
+      "#######\n");
+  SolveOptions on, off;
+  off.fewer_moves = false;
+  const SolveReport a = solve_level(level, on);
+  const SolveReport b = solve_level(level, off);
+  ASSERT_TRUE(a.solved() && b.solved());
+  EXPECT_EQ(a.pushes, 2);
+  EXPECT_EQ(b.pushes, 2);
+  EXPECT_TRUE(a.moves_pass_finished);
+  EXPECT_LE(a.moves, b.moves);
+  EXPECT_EQ(a.moves_first_plan, b.moves);
+  EXPECT_EQ(verify_lurd(level, a.lurd), "");
+}
+
+TEST(FewerMoves, MicrobanMovesAgreeWithTheTablesMinimum) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
+  const auto entries = read_levels(in, "microban");
+  const auto table = read_table(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
+  int finished = 0, equal = 0, improved = 0;
+  for (int n = 1; n <= 40; ++n) {
+    const auto it = table.find(n);
+    if (it == table.end()) continue;
+    SolveOptions o;
+    o.limits.max_expanded = 50000;
+    const SolveReport r = solve_level(entries[static_cast<std::size_t>(n - 1)].level, o);
+    if (!r.solved()) continue;
+    EXPECT_EQ(r.pushes, it->second.pushes) << "level " << n;
+    // The table's moves are the fewest among all push-optimal solutions (proven by its BFS).
+    EXPECT_GE(r.moves, it->second.moves) << "level " << n;
+    EXPECT_LE(r.moves, r.moves_first_plan) << "level " << n;
+    if (!r.moves_pass_finished) continue;
+    ++finished;
+    equal += r.moves == it->second.moves;
+    improved += r.moves < r.moves_first_plan;
+  }
+  EXPECT_GE(finished, 35);
+  EXPECT_GE(equal, 25);  // PI-corral pruning may hide the move-optimal one on the others
+  EXPECT_GT(improved, 0);
+}

@@ -1,0 +1,185 @@
+// Pattern search (pattern_search.hpp) and the penalty table (penalty_table.hpp): a matched
+// deadlock pattern is a dead end, penalties add up over disjoint patterns, and — what the
+// optimality rests on — the refined bound never exceeds the true remaining cost, checked against
+// searches without patterns on states along optimal solutions and on random walks.
+#include <fstream>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "data_dir.hpp"
+#include "hsearch/search/astar.hpp"
+#include "hsearch/sokoban/pattern_search.hpp"
+#include "hsearch/sokoban/solver.hpp"
+#include "level_text.hpp"
+#include "microban_oracle.hpp"
+
+using namespace hsearch::sokoban;
+using hsearch::sokoban::testing::cell;
+using hsearch::sokoban::testing::level_from;
+
+namespace {
+
+CellSet cells_of(std::initializer_list<int> cells) {
+  CellSet s;
+  for (int c : cells) s.set(c);
+  return s;
+}
+
+CellSet all_floor(const Board& b) {
+  CellSet s;
+  for (int c = 0; c < b.cell_count(); ++c) s.set(c);
+  return s;
+}
+
+// The exact remaining cost of `s` by A* without patterns (-1: not finished within the limit,
+// -2: proven unsolvable).
+int exact_cost(const Board& board, SokobanDomain::State s) {
+  SokobanDomain plain(board);
+  s.h = plain.full_bound(s);
+  if (hsearch::is_dead_end(s.h)) return -2;
+  hsearch::AStarOptions o;
+  o.limits.max_expanded = 20000;
+  const auto r = hsearch::astar(plain, s, PushLowerBound{}, o);
+  if (r.status == hsearch::Status::no_solution) return -2;
+  return r.solved() && r.optimal ? r.cost : -1;
+}
+
+}  // namespace
+
+TEST(PenaltyTable, DeadlockPatternMatchesOnlyWithThePlayerInItsZone) {
+  // Two boxes and two goals; the table is told that the box pair is a deadlock when the player
+  // is on the left part of the board.
+  const Board b(level_from(
+      "########\n"
+      "#@     #\n"
+      "#  $ $.#\n"
+      "#     .#\n"
+      "########\n"));
+  const SokobanDomain d(b);
+  const SokobanDomain::State s = d.initial_state();
+  ASSERT_FALSE(hsearch::is_dead_end(s.h));
+  PenaltyTable table(b, 2);
+  EXPECT_EQ(table.bound(s, 2), s.h);
+  CellSet elsewhere;
+  elsewhere.set(cell(b, 3, 6));  // a zone the player is not in
+  ASSERT_NE(s.player, cell(b, 3, 6));
+  table.add(cells_of({cell(b, 2, 3), cell(b, 2, 5)}), elsewhere, PenaltyTable::kDeadlock, 0);
+  EXPECT_EQ(table.bound(s, 2), s.h);
+  table.add(cells_of({cell(b, 2, 3), cell(b, 2, 5)}), all_floor(b), PenaltyTable::kDeadlock, 0);
+  EXPECT_TRUE(hsearch::is_dead_end(table.bound(s, 2)));
+  EXPECT_EQ(table.deadlocks(), 2U);
+}
+
+TEST(PenaltyTable, DisjointPatternCostsAddUpWithTheRestsMatching) {
+  const Board b(level_from(
+      "##########\n"
+      "#@       #\n"
+      "#  $  $ .#\n"
+      "#       .#\n"
+      "#  $    .#\n"
+      "##########\n"));
+  const SokobanDomain d(b);
+  const SokobanDomain::State s = d.initial_state();
+  EXPECT_EQ(s.h, 13);  // e.g. (2,6)->(2,8) 2, (2,3)->(3,8) 6, (4,3)->(4,8) 5
+  PenaltyTable table(b, 3);
+  // Say box (2,6) alone costs 10 (its matching gives it 2 or 3).
+  table.add(cells_of({cell(b, 2, 6)}), all_floor(b), 10, 2);
+  const int bound = table.bound(s, 3);
+  // 10 + the other two boxes' matching: (2,3)->(2,8) 5 and (4,3)->(4,8) 5.
+  EXPECT_EQ(bound, 20);
+  // A pattern that overlaps the first (smaller penalty: 11 - 8) is not added on top of it.
+  table.add(cells_of({cell(b, 2, 6), cell(b, 4, 3)}), all_floor(b), 11, 8);
+  EXPECT_EQ(table.bound(s, 3), bound);
+}
+
+TEST(PatternSearch, FirstPushesOfASmallLevelKeepAdmissibleBounds) {
+  const Board b(level_from(
+      "#########\n"
+      "#@      #\n"
+      "# $ $####\n"
+      "##   ..##\n"
+      "#########\n"));
+  PatternSearch patterns(b);
+  SokobanDomain d(b);
+  d.set_bound_hook(&patterns);
+  SokobanDomain::State s = d.initial_state();
+  int evaluated = 0;
+  d.for_each_move(s, [&](const SokobanDomain::Move& m) {
+    SokobanDomain::State child = s;
+    d.apply(child, m);
+    ++evaluated;
+    const int truth = exact_cost(b, child);
+    if (truth == -2) return;
+    ASSERT_GE(truth, 0);
+    EXPECT_LE(child.h, truth);
+  });
+  EXPECT_GT(evaluated, 0);
+  EXPECT_GT(patterns.stats().searches, 0U);
+}
+
+TEST(PatternSearch, NeverAboveTheTrueCostOnMicrobanStates) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
+  const auto entries = read_levels(in, "microban");
+  std::mt19937_64 rng(20261121);
+  int checked = 0, raised = 0;
+  for (int n = 1; n <= 40; ++n) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    PatternSearch patterns(board);
+    SokobanDomain d(board);
+    d.set_bound_hook(&patterns);
+    SokobanDomain plain(board);
+    for (int walk = 0; walk < 6; ++walk) {
+      SokobanDomain::State s = d.initial_state();
+      const int length = static_cast<int>(rng() % 12) + 1;
+      for (int k = 0; k < length; ++k) {
+        std::vector<SokobanDomain::Move> moves;
+        d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
+        if (moves.empty()) break;
+        d.apply(s, moves[rng() % moves.size()]);
+        if (hsearch::is_dead_end(s.h)) {
+          // A dead end must be one: no solution from here.
+          EXPECT_EQ(exact_cost(board, s), -2) << "level " << n;
+          break;
+        }
+        const int truth = exact_cost(board, s);
+        if (truth == -2) break;  // unsolvable but not detected: any bound is admissible there
+        if (truth == -1) continue;
+        ++checked;
+        EXPECT_LE(s.h, truth) << "level " << n;
+        SokobanDomain::State copy = s;
+        raised += s.h > plain.full_bound(copy);
+      }
+    }
+  }
+  EXPECT_GE(checked, 300);
+  EXPECT_GT(raised, 0);  // the patterns did something
+}
+
+TEST(PatternSearch, SameOptimaOnMicrobanWithAndWithout) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
+  const auto entries = read_levels(in, "microban");
+  const auto oracle =
+      hsearch::sokoban::testing::read_microban_oracle(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
+  int compared = 0;
+  for (int n = 1; n <= 60; ++n) {
+    SolveOptions on, off;
+    on.limits.max_expanded = off.limits.max_expanded = 20000;
+    on.pattern_search = true;
+    off.pattern_search = false;
+    const SolveReport a = solve_level(entries[static_cast<std::size_t>(n - 1)].level, on);
+    const SolveReport b = solve_level(entries[static_cast<std::size_t>(n - 1)].level, off);
+    if (!a.solved() || !b.solved()) continue;
+    ++compared;
+    EXPECT_EQ(a.pushes, b.pushes) << "level " << n;
+    EXPECT_TRUE(a.optimal && b.optimal);
+    const auto it = oracle.find(n);
+    if (it != oracle.end()) {
+      EXPECT_EQ(a.pushes, it->second) << "level " << n;
+    }
+  }
+  EXPECT_GE(compared, 50);
+}
