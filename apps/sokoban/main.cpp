@@ -80,10 +80,17 @@ class Progress : public NullObserver {
               << " (" << t << " s)\n";
     last_ = t;
   }
+  // The solver's second pass begins (printed only on runs that already show progress).
+  void on_phase(const std::string& what) {
+    if (clock_.seconds() >= 1.0) std::cerr << "  [" << name_ << "] " << what << "\n";
+    bound_ = -1;
+    phase_ = "fewer moves: ";
+    last_ = 0;
+  }
   void on_progress(const Statistics& stats, double seconds) {
     if (seconds < 1.0 || seconds - last_ < 1.0) return;
     const double rate = seconds > 0 ? static_cast<double>(stats.expanded) / seconds : 0;
-    std::cerr << "  [" << name_ << "] ";
+    std::cerr << "  [" << name_ << "] " << phase_;
     if (bound_ >= 0) std::cerr << "bound " << bound_ << ", ";
     std::cerr << stats.expanded << " expanded, " << std::fixed << std::setprecision(0) << rate
               << " nodes/s, " << std::setprecision(1) << seconds << " s\n";
@@ -95,6 +102,7 @@ class Progress : public NullObserver {
   LimitGuard clock_;
   std::int64_t bound_ = -1;
   double last_ = 0;
+  std::string phase_;
 };
 
 // --trace and --dot: forwards the search's events to a TraceObserver and/or a DotObserver
@@ -340,6 +348,7 @@ int main(int argc, char** argv) {
                 << std::setprecision(3) << report.seconds << ",\"algorithm\":\"" << algorithm << "\"";
       if (report.solved()) {
         std::cout << ",\"moves_pass\":{\"finished\":" << (report.moves_pass_finished ? "true" : "false")
+                  << ",\"moves_minimal\":" << (report.moves_minimal ? "true" : "false")
                   << ",\"expanded\":" << report.moves_pass_expanded
                   << ",\"first_plan_moves\":" << report.moves_first_plan << "}";
       }

@@ -13,7 +13,8 @@
 // Every sub-state searched is remembered (boxes + zone -> outcome), so a sub-state is solved
 // once per level. The effort is budgeted: sub-search expansions stay under a head start plus
 // `effort` times the pushes the main search made, so a level where patterns do not pay costs
-// at most about (1 + effort) times as much.
+// at most about (1 + effort) times as much. Memory is only allocated when something is learned
+// (a new sub-state, its sub-search's tables, a pattern), never for a node that learns nothing.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -36,7 +37,7 @@ struct PatternSearchOptions {
   std::uint64_t node_limit = 2000;       // expansions per sub-search
   double effort = 1.0;                   // sub-search expansions allowed per main-search push
   std::uint64_t head_start = 50000;      // expansions allowed before the main search has made any
-  std::size_t max_remembered = 1 << 20;  // sub-states remembered; no new searches beyond
+  std::size_t max_remembered = 1 << 18;  // sub-states remembered; no new searches beyond
 };
 
 struct PatternSearchStats {

@@ -38,11 +38,12 @@ struct SolveOptions {
   // nodes it saves (docs/sokoban.md, "Pattern search").
   bool pattern_search = false;
   PatternSearchOptions patterns;
-  // Fewer moves (fewer_moves_domain.hpp): once the push optimum is known, a second A* over
-  // (pushes, then moves) with the rest of the time and a node budget of max(this, the first
-  // search's expansions); its plan replaces the first when it finishes and needs fewer moves.
+  // Fewer moves (fewer_moves_domain.hpp, fewer_moves_pass below): once the push optimum is
+  // known, a second search over (pushes, then moves) with the rest of the time and a node
+  // budget of max(this, the first search's expansions); its plan replaces the first when it
+  // finishes and needs fewer moves.
   bool fewer_moves = true;
-  std::uint64_t fewer_moves_min_nodes = 500000;
+  std::uint64_t fewer_moves_min_nodes = 600000;
   // A*: among equal f and g, expand the newest node first (AStarOptions; order of ties only).
   bool newer_first_on_ties = true;
   // A*: the domain's table of recently generated states (SokobanDomain::enable_state_cache),
@@ -68,6 +69,8 @@ struct SolveReport {
   // Fewer-moves pass: its expansions (not in stats), whether it finished, the first plan's moves.
   std::uint64_t moves_pass_expanded = 0;
   bool moves_pass_finished = false;
+  bool moves_minimal = false;  // the fewest moves among all push-optimal solutions (proven)
+  double seconds_before_moves_pass = 0;
   int moves_first_plan = 0;
   // Pattern search: sub-searches run, their expansions (not in stats), patterns learned.
   std::uint64_t pattern_searches = 0;
@@ -86,6 +89,58 @@ inline const char* status_name(const Result<SokobanDomain::Move, int>& r) {
     case StopReason::memory_limit: return "memory_limit";
     case StopReason::interrupted: return "interrupted";
     default: return "stopped";
+  }
+}
+
+// Passes the progress lines of the caller's observer on to the fewer-moves pass (whose states
+// are of another domain, so node-level hooks such as traces are not passed on).
+template <class Observer>
+struct ProgressOnly : NullObserver {
+  static constexpr bool kWantsProgress = Observer::kWantsProgress;
+  Observer* observer;
+  void on_progress(const Statistics& stats, double seconds) { observer->on_progress(stats, seconds); }
+};
+
+// The fewer-moves pass (fewer_moves_domain.hpp), in two stages that share one budget (the rest
+// of the time limit; max(fewer_moves_min_nodes, the push search's expansions) expansions, half
+// each): first over every legal push — when it finishes, the moves are the fewest among all
+// push-optimal solutions (report.moves_minimal) — then, if it did not, over the PI-corral-pruned
+// pushes (a smaller graph; the fewest moves among the plans the pruning keeps). Replaces
+// `solution` by a finished stage's plan when it has fewer moves.
+template <class Observer>
+void fewer_moves_pass(const Board& board, const SolveOptions& options, const Result<SokobanDomain::Move, int>& pushes,
+                      Solution& solution, SolveReport& report, Observer& observer) {
+  const LimitGuard clock(Limits{});
+  const std::uint64_t budget = std::max(options.fewer_moves_min_nodes, pushes.stats.expanded);
+  if constexpr (requires { observer.on_phase(std::string()); }) {
+    observer.on_phase("push-optimal: " + std::to_string(pushes.cost) + " pushes, " + std::to_string(solution.moves) +
+                      " moves; looking for fewer moves");
+  }
+  ProgressOnly<Observer> progress;
+  progress.observer = &observer;
+  for (const bool pruned : {false, true}) {
+    SokobanDomain graph(board);
+    graph.set_corral_test(options.corral_test);
+    graph.set_pi_corrals(pruned);
+    graph.enable_state_cache(options.state_cache_bits);
+    const FewerMovesDomain moves_domain(graph);
+    AStarOptions stage;
+    stage.limits = options.limits;
+    if (stage.limits.max_seconds > 0) {
+      stage.limits.max_seconds -= report.seconds_before_moves_pass + clock.seconds();
+      if (stage.limits.max_seconds <= 0) return;
+    }
+    stage.limits.max_expanded = pruned ? budget - report.moves_pass_expanded : budget / 2;
+    if (stage.limits.max_bytes == 0) stage.limits.max_bytes = options.default_astar_bytes;
+    stage.newer_first_on_ties = true;
+    const auto better = astar(moves_domain, moves_domain.initial_state(), FewerMovesLowerBound{}, stage, progress);
+    report.moves_pass_expanded += better.stats.expanded;
+    if (!better.solved() || !better.optimal || better.cost / FewerMovesDomain::kPushWeight != pushes.cost) continue;
+    report.moves_pass_finished = true;
+    report.moves_minimal = !pruned;
+    Solution candidate = plan_to_lurd(board, better.plan);
+    if (candidate.moves < solution.moves) solution = std::move(candidate);
+    return;
   }
 }
 
@@ -151,22 +206,10 @@ SolveReport solve_level(const Level& level, const SolveOptions& options, Observe
       Solution solution = plan_to_lurd(board, result.plan);
       report.moves_first_plan = solution.moves;
       const double left = options.limits.max_seconds > 0 ? options.limits.max_seconds - clock.seconds() : 1.0;
+      report.seconds_before_moves_pass = clock.seconds();
       if (options.fewer_moves && result.optimal && left > 0 &&
           static_cast<std::int64_t>(result.cost + 1) * (board.cell_count() + 1) < FewerMovesDomain::kPushWeight) {
-        const FewerMovesDomain moves_domain(domain);
-        AStarOptions second;
-        second.limits = options.limits;
-        if (second.limits.max_seconds > 0) second.limits.max_seconds = left;
-        second.limits.max_expanded = std::max(options.fewer_moves_min_nodes, result.stats.expanded);
-        if (second.limits.max_bytes == 0) second.limits.max_bytes = options.default_astar_bytes;
-        second.newer_first_on_ties = true;
-        const auto better = astar(moves_domain, moves_domain.initial_state(), FewerMovesLowerBound{}, second);
-        report.moves_pass_expanded = better.stats.expanded;
-        report.moves_pass_finished = better.solved() && better.optimal;
-        if (report.moves_pass_finished && better.cost / FewerMovesDomain::kPushWeight == result.cost) {
-          Solution candidate = plan_to_lurd(board, better.plan);
-          if (candidate.moves < solution.moves) solution = std::move(candidate);
-        }
+        fewer_moves_pass(board, options, result, solution, report, observer);
       }
       int pushes = -1, moves = -1;
       const std::string problem = verify_lurd(level, solution.lurd, &pushes, &moves);
