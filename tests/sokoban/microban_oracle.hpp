@@ -1,5 +1,5 @@
 #pragma once
-// Reads microban_optimal_pushes.tsv: level -> proven optimal push count.
+// Reads microban_optimal_pushes.tsv: per proven level, the optimal pushes and fewest moves.
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -7,8 +7,15 @@
 
 namespace hsearch::sokoban::testing {
 
-inline std::map<int, int> read_microban_oracle(const std::string& path) {
-  std::map<int, int> out;
+// One proven row of the table: the optimal push count and the fewest moves among push-optimal
+// solutions.
+struct MicrobanRow {
+  int pushes = 0;
+  int moves = 0;
+};
+
+inline std::map<int, MicrobanRow> read_microban_table(const std::string& path) {
+  std::map<int, MicrobanRow> out;
   std::ifstream in(path);
   std::string line;
   std::getline(in, line);  // header: level optimal_pushes min_moves status states
@@ -19,8 +26,17 @@ inline std::map<int, int> read_microban_oracle(const std::string& path) {
     std::getline(row, pushes, '\t');
     std::getline(row, moves, '\t');
     std::getline(row, status, '\t');
-    if (status == "proven_optimal" && !pushes.empty()) out[std::stoi(level)] = std::stoi(pushes);
+    if (status == "proven_optimal" && !pushes.empty()) {
+      out[std::stoi(level)] = MicrobanRow{std::stoi(pushes), std::stoi(moves)};
+    }
   }
+  return out;
+}
+
+// Level -> proven optimal push count.
+inline std::map<int, int> read_microban_oracle(const std::string& path) {
+  std::map<int, int> out;
+  for (const auto& [level, row] : read_microban_table(path)) out[level] = row.pushes;
   return out;
 }
 

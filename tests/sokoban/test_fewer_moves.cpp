@@ -2,41 +2,16 @@
 // below the proven minimum among push-optimal solutions (Microban table) and equal it whenever
 // the pass over every legal push finishes, and the first plan improves.
 #include <fstream>
-#include <map>
-#include <sstream>
-#include <string>
 
 #include <gtest/gtest.h>
 
 #include "data_dir.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
+#include "microban_oracle.hpp"
 
 using namespace hsearch::sokoban;
 using hsearch::sokoban::testing::level_from;
-
-namespace {
-struct TableRow {
-  int pushes;
-  int moves;
-};
-std::map<int, TableRow> read_table(const std::string& path) {
-  std::map<int, TableRow> out;
-  std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    std::istringstream row(line);
-    std::string level, pushes, moves, status;
-    std::getline(row, level, '\t');
-    std::getline(row, pushes, '\t');
-    std::getline(row, moves, '\t');
-    std::getline(row, status, '\t');
-    if (status == "proven_optimal") out[std::stoi(level)] = TableRow{std::stoi(pushes), std::stoi(moves)};
-  }
-  return out;
-}
-}  // namespace
 
 TEST(FewerMoves, WalksAroundInsteadOfTheLongWay) {
   // Two boxes, two goals; the pass must keep 2 pushes and find the shortest walk between them.
@@ -63,7 +38,7 @@ TEST(FewerMoves, MicrobanMovesAgreeWithTheTablesMinimum) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
   const auto entries = read_levels(in, "microban");
-  const auto table = read_table(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
+  const auto table = hsearch::sokoban::testing::read_microban_table(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
   int finished = 0, minimal = 0, improved = 0;
   for (int n = 1; n <= 40; ++n) {
     const auto it = table.find(n);
