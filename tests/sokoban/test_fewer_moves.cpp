@@ -64,3 +64,18 @@ TEST(FewerMoves, MicrobanMovesAgreeWithTheTablesMinimum) {
   EXPECT_GE(minimal, 35);
   EXPECT_GT(improved, 0);
 }
+
+TEST(FewerMoves, TheCallersNodeLimitBoundsBothSearches) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
+  const auto entries = read_levels(in, "xsokoban");
+  SolveOptions o;
+  o.limits.max_expanded = 5000;  // level 1 needs a few hundred; its pass would want far more
+  const SolveReport r = solve_level(entries.front().level, o);
+  ASSERT_TRUE(r.solved()) << r.status;
+  EXPECT_EQ(r.pushes, 97);
+  EXPECT_GT(r.moves_pass_expanded, 0U);
+  EXPECT_LE(r.stats.expanded + r.moves_pass_expanded, 5000U);
+  EXPECT_FALSE(r.moves_pass_finished);
+  EXPECT_EQ(r.moves, r.moves_first_plan);
+}

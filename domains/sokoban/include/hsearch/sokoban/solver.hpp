@@ -111,7 +111,12 @@ template <class Observer>
 void fewer_moves_pass(const Board& board, const SolveOptions& options, const Result<SokobanDomain::Move, int>& pushes,
                       Solution& solution, SolveReport& report, Observer& observer) {
   const LimitGuard clock(Limits{});
-  const std::uint64_t budget = std::max(options.fewer_moves_min_nodes, pushes.stats.expanded);
+  std::uint64_t budget = std::max(options.fewer_moves_min_nodes, pushes.stats.expanded);
+  // A node limit of the caller bounds both searches together.
+  if (options.limits.max_expanded > 0) {
+    if (options.limits.max_expanded <= pushes.stats.expanded + 1) return;
+    budget = std::min(budget, options.limits.max_expanded - pushes.stats.expanded);
+  }
   if constexpr (requires { observer.on_phase(std::string()); }) {
     observer.on_phase("push-optimal: " + std::to_string(pushes.cost) + " pushes, " + std::to_string(solution.moves) +
                       " moves; looking for fewer moves");
@@ -130,7 +135,10 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
       stage.limits.max_seconds -= report.seconds_before_moves_pass + clock.seconds();
       if (stage.limits.max_seconds <= 0) return;
     }
-    stage.limits.max_expanded = pruned ? budget - report.moves_pass_expanded : budget / 2;
+    // (0 would mean "no limit" to the search: a spent budget ends the pass instead.)
+    const std::uint64_t stage_nodes = pruned ? budget - std::min(budget, report.moves_pass_expanded) : budget / 2;
+    if (stage_nodes == 0) return;
+    stage.limits.max_expanded = stage_nodes;
     if (stage.limits.max_bytes == 0) stage.limits.max_bytes = options.default_astar_bytes;
     stage.newer_first_on_ties = true;
     const auto better = astar(moves_domain, moves_domain.initial_state(), FewerMovesLowerBound{}, stage, progress);
