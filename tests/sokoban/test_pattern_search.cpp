@@ -13,7 +13,7 @@
 #include "hsearch/sokoban/pattern_search.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
-#include "microban_oracle.hpp"
+#include "same_optima.hpp"
 
 using namespace hsearch::sokoban;
 using hsearch::sokoban::testing::cell;
@@ -160,26 +160,8 @@ TEST(PatternSearch, NeverAboveTheTrueCostOnMicrobanStates) {
 
 TEST(PatternSearch, SameOptimaOnMicrobanWithAndWithout) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
-  const auto oracle =
-      hsearch::sokoban::testing::read_microban_oracle(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
-  int compared = 0;
-  for (int n = 1; n <= 60; ++n) {
-    SolveOptions on, off;
-    on.limits.max_expanded = off.limits.max_expanded = 20000;
-    on.pattern_search = true;
-    off.pattern_search = false;
-    const SolveReport a = solve_level(entries[static_cast<std::size_t>(n - 1)].level, on);
-    const SolveReport b = solve_level(entries[static_cast<std::size_t>(n - 1)].level, off);
-    if (!a.solved() || !b.solved()) continue;
-    ++compared;
-    EXPECT_EQ(a.pushes, b.pushes) << "level " << n;
-    EXPECT_TRUE(a.optimal && b.optimal);
-    const auto it = oracle.find(n);
-    if (it != oracle.end()) {
-      EXPECT_EQ(a.pushes, it->second) << "level " << n;
-    }
-  }
-  EXPECT_GE(compared, 50);
+  SolveOptions on, off;
+  on.pattern_search = true;
+  off.pattern_search = false;
+  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), 50);
 }

@@ -49,6 +49,10 @@ class CellSet {
     }
   }
   std::uint64_t word_at(int i) const { return w_[i]; }
+  CellSet& operator|=(const CellSet& other) {
+    for (int i = 0; i < kWords; ++i) w_[i] |= other.w_[i];
+    return *this;
+  }
 
   bool operator==(const CellSet&) const = default;
 

@@ -32,6 +32,17 @@ namespace hsearch::sokoban {
 // that push is a deadlock whenever it happens, since the region stays as it is until then.
 inline bool frozen_corral(const Board& board, const CellSet& boxes, const CellSet& reach, int cell,
                           bool every_goal_needed) {
+  // Quick exit: a possible push of the box on `cell` itself that is no freeze deadlock, even
+  // counting every box (more boxes only block more), keeps the region from being frozen. The
+  // box just pushed can usually be pushed on, so this spares most regions their flood.
+  for (int d = 0; d < 4; ++d) {
+    const std::uint16_t p = board.neighbor(cell, d), t = board.neighbor(cell, opposite(d));
+    if (p == kNoCell || t == kNoCell || !reach.test(p) || !board.is_live(t) || boxes.test(t)) continue;
+    CellSet after = boxes;
+    after.reset(cell);
+    after.set(t);
+    if (!frozen_deadlock(board, after, t)) return false;
+  }
   std::array<std::uint16_t, kMaxCells> region;
   std::array<std::uint16_t, kMaxCells * 2> push_from, push_to;  // the region's possible pushes
   int size = 0, pushes = 0;

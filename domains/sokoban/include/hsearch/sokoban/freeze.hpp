@@ -8,10 +8,10 @@
 // dead-square deadlock), or a frozen box on either side. A set S of boxes is frozen when every
 // box of S is blocked along both axes counting only boxes of S as frozen: then no box of S can
 // ever be the first to move. The largest frozen set is the greatest fixpoint of "remove the
-// boxes that are not blocked"; we compute it on the boxes 4-connected to the box just pushed
-// (a push can only create frozen sets that contain the pushed box). A frozen box that is not on
-// a goal can never reach one: the state is a deadlock. This never prunes a solvable state, so
-// it keeps push-optimality.
+// boxes that are not blocked"; after a push we compute it on the boxes 4-connected to the box
+// just pushed. A frozen box that is not on a goal can never reach one: the state is a deadlock.
+// This never prunes a solvable state, so it keeps push-optimality. Frozen boxes on goals are
+// walls for the rest of the level: frozen_goals.hpp builds the push distances that know it.
 #include <array>
 #include <cstdint>
 
@@ -20,9 +20,33 @@
 
 namespace hsearch::sokoban {
 
-// True when the boxes connected to `cell` contain a frozen box that is not on a goal.
-inline bool frozen_deadlock(const Board& board, const CellSet& boxes, int cell) {
-  // The cluster: boxes 4-connected to `cell`.
+// The frozen boxes among `candidates` (a subset of `boxes`): the greatest fixpoint of "remove
+// the candidates that are not blocked". Walls and dead cells count for every candidate; of the
+// boxes, only candidates still in the set count as blockers.
+inline CellSet frozen_among(const Board& board, CellSet candidates, const std::uint16_t* cells, int size) {
+  auto blocked = [&](int c, int d) {  // along the axis of direction d
+    const std::uint16_t a = board.neighbor(c, d), b = board.neighbor(c, opposite(d));
+    if (a == kNoCell || b == kNoCell) return true;
+    if (!board.is_live(a) && !board.is_live(b)) return true;
+    return candidates.test(a) || candidates.test(b);
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < size; ++i) {
+      const int c = cells[i];
+      if (!candidates.test(c)) continue;
+      if (!blocked(c, kUp) || !blocked(c, kLeft)) {
+        candidates.reset(c);
+        changed = true;
+      }
+    }
+  }
+  return candidates;
+}
+
+// The frozen boxes among those 4-connected to the box on `cell` (a push can only create frozen
+// sets that contain the pushed box, and a frozen set is connected to its blockers).
+inline CellSet frozen_cluster(const Board& board, const CellSet& boxes, int cell) {
   std::array<std::uint16_t, kMaxCells> cluster;
   int size = 0;
   CellSet in_set;
@@ -37,29 +61,20 @@ inline bool frozen_deadlock(const Board& board, const CellSet& boxes, int cell) 
       }
     }
   }
-  auto blocked = [&](int c, int d) {  // along the axis of direction d
-    const std::uint16_t a = board.neighbor(c, d), b = board.neighbor(c, opposite(d));
-    if (a == kNoCell || b == kNoCell) return true;
-    if (!board.is_live(a) && !board.is_live(b)) return true;
-    return in_set.test(a) || in_set.test(b);
-  };
-  // Greatest fixpoint: drop unblocked boxes until nothing changes.
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (int i = 0; i < size; ++i) {
-      const int c = cluster[static_cast<std::size_t>(i)];
-      if (!in_set.test(c)) continue;
-      if (!blocked(c, kUp) || !blocked(c, kLeft)) {
-        in_set.reset(c);
-        changed = true;
-      }
-    }
-  }
-  for (int i = 0; i < size; ++i) {
-    const int c = cluster[static_cast<std::size_t>(i)];
-    if (in_set.test(c) && !board.is_goal(c)) return true;
-  }
-  return false;
+  return frozen_among(board, in_set, cluster.data(), size);
+}
+
+// Every frozen box of the state.
+inline CellSet frozen_boxes(const Board& board, const CellSet& boxes) {
+  std::array<std::uint16_t, kMaxCells> cells;
+  int size = 0;
+  boxes.for_each([&](int c) { cells[static_cast<std::size_t>(size++)] = static_cast<std::uint16_t>(c); });
+  return frozen_among(board, boxes, cells.data(), size);
+}
+
+// True when the boxes connected to `cell` contain a frozen box that is not on a goal.
+inline bool frozen_deadlock(const Board& board, const CellSet& boxes, int cell) {
+  return !frozen_cluster(board, boxes, cell).subset_of(board.goal_set());
 }
 
 }  // namespace hsearch::sokoban

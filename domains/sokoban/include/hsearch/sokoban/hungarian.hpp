@@ -7,7 +7,8 @@
 // one at a time, each by a shortest augmenting path in reduced costs (Dijkstra over columns).
 // `reassign_row` is the warm start used after a push: only the pushed box's row of costs
 // changed, so that row is unassigned, its potential lowered to min_j c(i, j) - v[j] (which
-// restores feasibility), and one augmentation re-inserts it: O(n^2).
+// restores feasibility), and one augmentation re-inserts it: O(n^2) — O(n) when its old column
+// is still tight.
 //
 // Costs come from a callback `cost(row, col) -> std::int32_t`, so the matrix is never stored.
 // The square form also serves boxes < goals: the caller adds dummy rows of cost 0.
@@ -107,6 +108,13 @@ void reassign_row(Assignment<N>& a, int n, int r, const CostFn& cost) {
     best = std::min(best, static_cast<std::int64_t>(cost(r, c)) - a.v[static_cast<std::size_t>(c)]);
   }
   a.u[static_cast<std::size_t>(r)] = static_cast<std::int32_t>(best);
+  // Most pushes move a box along a shortest path to its own goal: that column is still tight,
+  // so the row takes it back and the assignment stays optimal (feasible, all pairs tight).
+  if (j != Assignment<N>::kNone && static_cast<std::int64_t>(cost(r, j)) - a.v[j] == best) {
+    a.col_of_row[static_cast<std::size_t>(r)] = j;
+    a.row_of_col[j] = static_cast<std::uint8_t>(r);
+    return;
+  }
   detail::augment_row(a, n, r, cost);
 }
 

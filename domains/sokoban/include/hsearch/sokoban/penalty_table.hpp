@@ -89,7 +89,7 @@ class PenaltyTable {
     std::array<std::int32_t, kMaxCells> assigned_at{};
     for (int i = 0; i < box_count; ++i) {
       const std::size_t b = static_cast<std::size_t>(i);
-      const std::uint16_t d = board_->distances_from_side(s.box_cell[b], s.box_side[b])[s.match.col_of_row[b]];
+      const std::uint16_t d = s.goal_costs(b, static_cast<std::size_t>(goals_))[s.match.col_of_row[b]];
       assigned_at[s.box_cell[b]] = static_cast<std::int32_t>(d);
     }
     CellSet used;
@@ -116,7 +116,7 @@ class PenaltyTable {
       if (row >= box_count) return 0;  // the level's own dummy rows (more goals than boxes)
       const std::size_t b = static_cast<std::size_t>(row);
       if (zeroed.test(s.box_cell[b])) return 0;
-      const std::uint16_t d = board_->distances_from_side(s.box_cell[b], s.box_side[b])[col];
+      const std::uint16_t d = s.goal_costs(b, static_cast<std::size_t>(goals_))[col];
       return d == kUnreachable ? SokobanDomain::kInfiniteCost : static_cast<std::int32_t>(d);
     };
     Assignment<kMaxBoxes> a = s.match;

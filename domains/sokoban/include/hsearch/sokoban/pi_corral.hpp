@@ -52,6 +52,9 @@ inline int best_pi_corral(const Board& board, const CellSet& boxes, const CellSe
   std::array<std::int16_t, kMaxCells> label;
   std::array<std::uint16_t, kMaxCells> order;
   std::array<std::int16_t, kMaxCells + 1> first;
+  // Per corral, once: its squares, its barrier (the boxes next to it), whether it holds a goal.
+  std::array<CellSet, kMaxCells> corral_cells, corral_barrier;
+  std::array<bool, kMaxCells> corral_goal;
   label.fill(-1);
   int corrals = 0, placed = 0;
   for (int start = 0; start < cells; ++start) {
@@ -59,29 +62,42 @@ inline int best_pi_corral(const Board& board, const CellSet& boxes, const CellSe
     first[static_cast<std::size_t>(corrals)] = static_cast<std::int16_t>(placed);
     label[static_cast<std::size_t>(start)] = static_cast<std::int16_t>(corrals);
     order[static_cast<std::size_t>(placed++)] = static_cast<std::uint16_t>(start);
+    CellSet& cells_of = corral_cells[static_cast<std::size_t>(corrals)];
+    CellSet& barrier_of = corral_barrier[static_cast<std::size_t>(corrals)];
+    cells_of.clear();
+    barrier_of.clear();
+    bool goal = false;
     for (int i = first[static_cast<std::size_t>(corrals)]; i < placed; ++i) {
+      const std::uint16_t c = order[static_cast<std::size_t>(i)];
+      cells_of.set(c);
+      goal = goal || board.is_goal(c);
       for (int d = 0; d < 4; ++d) {
-        const std::uint16_t n = board.neighbor(order[static_cast<std::size_t>(i)], d);
-        if (n == kNoCell || boxes.test(n) || reach.test(n) || label[n] >= 0) continue;
+        const std::uint16_t n = board.neighbor(c, d);
+        if (n == kNoCell || reach.test(n) || label[n] >= 0) continue;
+        if (boxes.test(n)) {
+          barrier_of.set(n);
+          continue;
+        }
         label[n] = static_cast<std::int16_t>(corrals);
         order[static_cast<std::size_t>(placed++)] = n;
       }
     }
+    corral_goal[static_cast<std::size_t>(corrals)] = goal;
     ++corrals;
   }
   first[static_cast<std::size_t>(corrals)] = static_cast<std::int16_t>(placed);
   if (corrals == 0) return -1;
 
-  std::array<std::int16_t, kMaxCells> members;  // the corrals of the current union
   std::array<std::uint16_t, kMaxCells> barrier;
   std::array<CorralPush, kMaxCells> pushes;
   int best = -1;
   for (int seed = 0; seed < corrals; ++seed) {
-    CellSet in_union;
-    int parts = 0;
+    CellSet in_union, in_barrier;
+    bool has_goal = false;
     auto add = [&](int k) {
-      members[static_cast<std::size_t>(parts++)] = static_cast<std::int16_t>(k);
-      for (int i = first[static_cast<std::size_t>(k)]; i < first[static_cast<std::size_t>(k) + 1]; ++i) in_union.set(order[static_cast<std::size_t>(i)]);
+      in_union |= corral_cells[static_cast<std::size_t>(k)];
+      in_barrier |= corral_barrier[static_cast<std::size_t>(k)];
+      has_goal = has_goal || corral_goal[static_cast<std::size_t>(k)];
     };
     // A corral next to box `b` that is not in the union yet, or -1.
     auto corral_beside = [&](int b) {
@@ -93,24 +109,8 @@ inline int best_pi_corral(const Board& board, const CellSet& boxes, const CellSe
     };
     add(seed);
     for (;;) {
-      // The union's barrier, and whether it holds a goal.
-      CellSet in_barrier;
       int barrier_size = 0;
-      bool has_goal = false;
-      for (int m = 0; m < parts; ++m) {
-        const int k = members[static_cast<std::size_t>(m)];
-        for (int i = first[static_cast<std::size_t>(k)]; i < first[static_cast<std::size_t>(k) + 1]; ++i) {
-          const std::uint16_t c = order[static_cast<std::size_t>(i)];
-          has_goal = has_goal || board.is_goal(c);
-          for (int d = 0; d < 4; ++d) {
-            const std::uint16_t n = board.neighbor(c, d);
-            if (n != kNoCell && boxes.test(n) && !in_barrier.test(n)) {
-              in_barrier.set(n);
-              barrier[static_cast<std::size_t>(barrier_size++)] = n;
-            }
-          }
-        }
-      }
+      in_barrier.for_each([&](int b) { barrier[static_cast<std::size_t>(barrier_size++)] = static_cast<std::uint16_t>(b); });
       bool must_change = has_goal && every_goal_needed;
       bool pi = true;
       int grow = -1;  // a corral whose joining may make the union a PI-corral

@@ -11,7 +11,9 @@
 // ordering only).
 //
 // Lower bound `h`: the minimum-cost perfect box-goal matching (Hungarian method, hungarian.hpp)
-// over the pusher-aware push distances (board.hpp); dead_end when no perfect matching exists,
+// over the pusher-aware push distances (board.hpp) — once boxes are frozen on goals, over the
+// distances of the board where they are walls (frozen_goals.hpp); dead_end when no perfect
+// matching exists,
 // when a box stands on a dead cell, when a freeze deadlock (freeze.hpp) holds, or when the
 // pushed box closes a frozen corral (corral.hpp). All of these are exact or admissible, so IDA*
 // and A* stay push-optimal.
@@ -22,6 +24,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,6 +34,7 @@
 #include "hsearch/sokoban/cell_set.hpp"
 #include "hsearch/sokoban/corral.hpp"
 #include "hsearch/sokoban/freeze.hpp"
+#include "hsearch/sokoban/frozen_goals.hpp"
 #include "hsearch/sokoban/hungarian.hpp"
 #include "hsearch/sokoban/pi_corral.hpp"
 
@@ -65,6 +69,16 @@ class SokobanDomain {
     // For each box, the side the player can get to (Board::player_side): the matching's row.
     std::array<std::int8_t, kMaxBoxes> box_side{};
     Assignment<kMaxBoxes> match;
+    // The boxes frozen on goals, and the push distances the matching reads: the board's, or
+    // those of the board where the frozen boxes are walls. Laid out as
+    // Board::distances_from_side: [(cell * 4 + side) * goals + goal].
+    CellSet frozen;
+    const std::uint16_t* dist = nullptr;
+
+    // Box `b`'s pushes to each goal (kUnreachable: none): the matching's row.
+    const std::uint16_t* goal_costs(std::size_t b, std::size_t goal_count) const {
+      return dist + (static_cast<std::size_t>(box_cell[b]) * 4 + static_cast<std::size_t>(box_side[b])) * goal_count;
+    }
 
     bool operator==(const State& o) const { return player == o.player && boxes == o.boxes; }
   };
@@ -85,14 +99,15 @@ class SokobanDomain {
   // The matching's costs for a state: pushes from each box's cell to each goal, counted from
   // the side of the box the player can get to (Board::distance_with_player). A push changes
   // only the pushed box's row: every other box keeps its player side (Board::player_side), so
-  // the warm start of the matching stays exact.
+  // the warm start of the matching stays exact — unless the push freezes boxes on goals, which
+  // changes the whole table (then the matching is solved afresh).
   struct CostFn {
     const SokobanDomain* domain;
     const State* state;
     std::int32_t operator()(int row, int col) const {
       if (row >= domain->boxes_) return 0;  // dummy rows when there are more goals than boxes
       const std::size_t r = static_cast<std::size_t>(row);
-      const std::uint16_t d = domain->board_->distances_from_side(state->box_cell[r], state->box_side[r])[col];
+      const std::uint16_t d = state->goal_costs(r, static_cast<std::size_t>(domain->size_))[col];
       return d == kUnreachable ? kInfiniteCost : static_cast<std::int32_t>(d);
     }
   };
@@ -111,20 +126,28 @@ class SokobanDomain {
       : board_(&board),
         start_player_(board.initial_player()),
         boxes_(static_cast<int>(board.initial_boxes().size())),
-        size_(static_cast<int>(board.goals().size())) {
+        size_(static_cast<int>(board.goals().size())),
+        frozen_tables_(std::make_shared<FrozenGoalTables>(board)) {
     std::copy(board.initial_boxes().begin(), board.initial_boxes().end(), start_boxes_.begin());
   }
 
   // A sub-problem of the level (pattern searches): only the `count` boxes on `cells`, the
   // player on `player`; solved when each of them stands on a goal (other goals may stay empty).
   SokobanDomain(const Board& board, const std::uint16_t* cells, int count, std::uint16_t player)
-      : board_(&board), start_player_(player), boxes_(count), size_(static_cast<int>(board.goals().size())) {
+      : board_(&board),
+        start_player_(player),
+        boxes_(count),
+        size_(static_cast<int>(board.goals().size())),
+        frozen_tables_(std::make_shared<FrozenGoalTables>(board)) {
     std::copy(cells, cells + count, start_boxes_.begin());
   }
 
   const Board& board() const { return *board_; }
   // The frozen-corral test (corral.hpp) is on by default; off only to measure what it buys.
   void set_corral_test(bool on) { use_corrals_ = on; }
+  // Distances that treat boxes frozen on goals as walls (frozen_goals.hpp): on by default;
+  // off only to measure what they buy. Set before the first state is made.
+  void set_frozen_goal_distances(bool on) { use_frozen_goals_ = on; }
   // PI-corral pruning (pi_corral.hpp): for_each_move lists only the pushes into one corral
   // when the state has a PI-corral that must change. Keeps push-optimality (proof there); off
   // for whoever needs every legal push of a state.
@@ -155,6 +178,7 @@ class SokobanDomain {
     set_player(s, start_player_);
     set_box_sides(s);
     s.hash = box_hash(s) ^ board_->zobrist_player(s.player);
+    s.dist = plain_distances();
     s.h = full_bound(s);
     return s;
   }
@@ -220,12 +244,19 @@ class SokobanDomain {
     s.last_dir = m.dir;
     // The pushed box's player side is the square it came from; the other boxes keep theirs.
     s.box_side[static_cast<std::size_t>(row)] = static_cast<std::int8_t>(opposite(m.dir));
-    if (frozen_deadlock(*board_, s.boxes, to) ||
+    const CellSet frozen = frozen_cluster(*board_, s.boxes, to);
+    if (!frozen.subset_of(board_->goal_set()) ||
         (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed()))) {
       s.h = dead_end<Cost>();
     } else {
-      const auto c = cost_fn(s);
-      reassign_row(s.match, size_, row, c);
+      if (use_frozen_goals_ && frozen.test(to)) {
+        // The push froze boxes on goals (the pushed one at least): new distances, new matching.
+        s.frozen |= frozen;
+        set_distances(s);
+        solve_assignment(s.match, size_, cost_fn(s));
+      } else {
+        reassign_row(s.match, size_, row, cost_fn(s));
+      }
       s.h = bound_of(s);
       if (hook_ != nullptr && !is_dead_end(s.h)) s.h = hook_->refine(s, to);
       if (!cache_.empty() && !is_dead_end(s.h)) cache_[s.hash & cache_mask_] = s;
@@ -255,6 +286,8 @@ class SokobanDomain {
     s.hash = box_hash(s) ^ board_->zobrist_player(s.player);
     // Keys are only made of states that passed the deadlock tests when they were generated:
     // rebuilding the matching (for the children's warm starts) is all that is needed.
+    if (use_frozen_goals_) s.frozen = frozen_boxes(*board_, s.boxes);
+    set_distances(s);
     solve_assignment(s.match, size_, cost_fn(s));
     s.h = bound_of(s);
     return s;
@@ -271,6 +304,8 @@ class SokobanDomain {
       if (frozen_deadlock(*board_, s.boxes, c)) return dead_end<Cost>();
       if (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, c, every_goal_needed())) return dead_end<Cost>();
     }
+    s.frozen = use_frozen_goals_ ? frozen_boxes(*board_, s.boxes) : CellSet{};
+    set_distances(s);
     solve_assignment(s.match, size_, cost_fn(s));
     return bound_of(s);
   }
@@ -408,16 +443,28 @@ class SokobanDomain {
 
   bool every_goal_needed() const { return boxes_ == size_; }
 
+  const std::uint16_t* plain_distances() const { return board_->distances_from_side(0, 0); }
+
+  // s.dist for s.frozen: the board's own distances when nothing is frozen (or when the tables'
+  // memory budget is spent — weaker, still admissible).
+  void set_distances(State& s) const {
+    const std::uint16_t* table = s.frozen.any() ? frozen_tables_->distances(s.frozen) : nullptr;
+    s.dist = table != nullptr ? table : plain_distances();
+  }
+
   const Board* board_;
   std::array<std::uint16_t, kMaxBoxes> start_boxes_{};
   std::uint16_t start_player_;
   BoundHook* hook_ = nullptr;
   bool use_corrals_ = true;
   bool use_pi_corrals_ = true;
+  bool use_frozen_goals_ = true;
   mutable std::vector<State> cache_;  // see enable_state_cache
   std::size_t cache_mask_ = 0;
   int boxes_;
   int size_;  // the matching's size: the number of goals (>= boxes)
+  // Shared by copies of the domain (the states' `dist` point into it): same thread only.
+  std::shared_ptr<FrozenGoalTables> frozen_tables_;
 };
 
 static_assert(Domain<SokobanDomain>);

@@ -32,6 +32,9 @@ struct SolveOptions {
   bool corral_test = true;
   // PI-corral pruning (pi_corral.hpp); keeps push-optimality, so on by default.
   bool pi_corrals = true;
+  // Push distances that treat boxes frozen on goals as walls (frozen_goals.hpp); admissible,
+  // so on by default.
+  bool frozen_goal_distances = true;
   // Pattern search (pattern_search.hpp): sub-states around each pushed box solved exactly;
   // their deadlocks and extra costs raise the bound. Admissible (penalty_table.hpp), so
   // allowed in optimal mode, but off by default: on XSokoban it costs more time than the
@@ -127,6 +130,7 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
     SokobanDomain graph(board);
     graph.set_corral_test(options.corral_test);
     graph.set_pi_corrals(pruned);
+    graph.set_frozen_goal_distances(options.frozen_goal_distances);
     graph.enable_state_cache(options.state_cache_bits);
     const FewerMovesDomain moves_domain(graph);
     AStarOptions stage;
@@ -161,6 +165,7 @@ SolveReport solve_level(const Level& level, const SolveOptions& options, Observe
     SokobanDomain domain(board);
     domain.set_corral_test(options.corral_test);
     domain.set_pi_corrals(options.pi_corrals);
+    domain.set_frozen_goal_distances(options.frozen_goal_distances);
     PatternSearch patterns(board, options.patterns);
     if (options.pattern_search) domain.set_bound_hook(&patterns);
     const SokobanDomain::State start = domain.initial_state();

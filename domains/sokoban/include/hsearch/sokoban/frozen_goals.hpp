@@ -1,0 +1,123 @@
+#pragma once
+// Push distances for a board on which some boxes are frozen on their goals.
+//
+// A frozen box (freeze.hpp) never moves again in any solution: it is a wall for the rest of
+// the level. Goal rooms are where this matters: a box frozen at the entrance cuts off the goals
+// behind it, a row frozen along a wall changes which squares the pusher can stand on. The
+// board's distances (board.hpp) cannot see any of it, so the matching keeps offering goals
+// that no box can reach any more, and the search explores the whole f-layer below such states.
+//
+// For a frozen set F this builds the board's pusher-aware push distances again with F's
+// cells taken out: a box may not enter them and the player may not stand on them. Each box
+// on F keeps distance 0 to its own goal and can reach no other; the other boxes cannot reach
+// F's goals. The nodes are the board's (cell, side class) pairs, whose classes were computed
+// without F: two sides F separates still share a class, which can only make a distance
+// shorter. So every value is a lower bound on the pushes any solution makes from that state,
+// and the matching over these tables stays admissible (push-optimality is kept).
+//
+// Tables are built on first use and kept, keyed by F, up to a memory budget; past it callers
+// keep the plain board's distances (weaker, still admissible).
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/cell_set.hpp"
+
+namespace hsearch::sokoban {
+
+class FrozenGoalTables {
+ public:
+  explicit FrozenGoalTables(const Board& board, std::size_t max_bytes = std::size_t{128} << 20)
+      : board_(&board),
+        cells_(static_cast<std::size_t>(board.cell_count())),
+        goals_(board.goals().size()),
+        max_tables_(std::max<std::size_t>(1, max_bytes / (table_size() * sizeof(std::uint16_t)))) {}
+
+  // The distances for the frozen set `frozen` (boxes on goals), laid out as
+  // Board::distances_from_side: [(cell * 4 + side) * goals + goal]. nullptr once the budget is
+  // spent on other sets.
+  const std::uint16_t* distances(const CellSet& frozen) {
+    auto it = tables_.find(frozen);
+    if (it != tables_.end()) return it->second.data();
+    if (tables_.size() >= max_tables_) return nullptr;
+    std::vector<std::uint16_t>& table = tables_[frozen];
+    build(frozen, table);
+    return table.data();
+  }
+
+  std::size_t table_count() const { return tables_.size(); }
+
+ private:
+  std::size_t table_size() const { return cells_ * 4 * goals_; }
+
+  void build(const CellSet& frozen, std::vector<std::uint16_t>& table) {
+    table.assign(table_size(), kUnreachable);
+    node_dist_.resize(cells_ * 4);
+    queue_.resize(cells_ * 4);
+    const Board& b = *board_;
+    for (std::size_t g = 0; g < goals_; ++g) {
+      const int goal = b.goals()[g];
+      for (std::size_t d = 0; d < 4; ++d) table[(static_cast<std::size_t>(goal) * 4 + d) * goals_ + g] = 0;
+      if (frozen.test(goal)) continue;  // its box stays: no other box can come
+      // Backwards from the goal over (cell, side class) nodes, as Board::analyse does.
+      std::fill(node_dist_.begin(), node_dist_.end(), kUnreachable);
+      std::size_t head = 0, tail = 0;
+      for (int d = 0; d < 4; ++d) {
+        const int k = b.side_class(goal, d);
+        const std::size_t node = static_cast<std::size_t>(goal) * 4 + static_cast<std::size_t>(k);
+        if (k >= 0 && node_dist_[node] != 0) {
+          node_dist_[node] = 0;
+          queue_[tail++] = static_cast<std::uint32_t>(node);
+        }
+      }
+      while (head < tail) {
+        const std::uint32_t node = queue_[head++];
+        const int u = static_cast<int>(node / 4);
+        const int k = static_cast<int>(node % 4);
+        // The push that ends with the box on u and the player on u's side k came from
+        // t = u's neighbour on that side, the player standing beyond t.
+        for (int d = 0; d < 4; ++d) {
+          const int back = opposite(d);
+          if (b.side_class(u, back) != k) continue;
+          const std::uint16_t t = b.neighbor(u, back);
+          if (t == kNoCell || frozen.test(t)) continue;
+          const std::uint16_t p = b.neighbor(t, back);
+          if (p == kNoCell || frozen.test(p)) continue;
+          const std::size_t prev = static_cast<std::size_t>(t) * 4 + static_cast<std::size_t>(b.side_class(t, back));
+          if (node_dist_[prev] != kUnreachable) continue;
+          node_dist_[prev] = static_cast<std::uint16_t>(node_dist_[node] + 1);
+          queue_[tail++] = static_cast<std::uint32_t>(prev);
+        }
+      }
+      for (std::size_t c = 0; c < cells_; ++c) {
+        if (frozen.test(static_cast<int>(c)) || static_cast<int>(c) == goal) continue;
+        for (int d = 0; d < 4; ++d) {
+          const int k = b.side_class(static_cast<int>(c), d);
+          if (k < 0) continue;
+          table[(c * 4 + static_cast<std::size_t>(d)) * goals_ + g] = node_dist_[c * 4 + static_cast<std::size_t>(k)];
+        }
+      }
+    }
+  }
+
+  struct Hash {
+    std::size_t operator()(const CellSet& s) const {
+      std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+      for (int i = 0; i < CellSet::kWords; ++i) h = (h ^ s.word_at(i)) * 0xBF58476D1CE4E5B9ULL;
+      return static_cast<std::size_t>(h ^ (h >> 31));
+    }
+  };
+
+  const Board* board_;
+  std::size_t cells_;
+  std::size_t goals_;
+  std::size_t max_tables_;
+  std::unordered_map<CellSet, std::vector<std::uint16_t>, Hash> tables_;
+  std::vector<std::uint16_t> node_dist_;  // BFS scratch, reused
+  std::vector<std::uint32_t> queue_;
+};
+
+}  // namespace hsearch::sokoban
