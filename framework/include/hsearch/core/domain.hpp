@@ -27,6 +27,12 @@
 //       a compact form that best-first searches and transposition tables store instead of State.
 //   std::string move_name(const Move&) const;     used by traces and DOT output.
 //   std::string state_string(const State&) const; used by traces and DOT output.
+//   Undo apply_deferred(State& s, const Move& m) const;  void complete(State& s, const Move& m) const;
+//       apply in two steps: apply_deferred does what hash(), pack() and is_goal() need;
+//       complete() does the rest (say a lower bound kept in the state). A* calls complete()
+//       only for children that are not duplicates, so that work is not spent on the many
+//       children it already knows; undo() must undo both. apply() must stay the whole thing
+//       (it is what the depth-first searches use).
 //
 // A domain object may keep mutable scratch buffers, so one domain object serves
 // one search at a time; run parallel searches on separate domain objects.
@@ -90,6 +96,13 @@ concept PackableDomain = Domain<D> && requires(const D& d, const typename D::Sta
   requires std::copyable<typename D::Key>;
   { d.pack(s) } -> std::same_as<typename D::Key>;
   { d.unpack(k) } -> std::same_as<typename D::State>;
+};
+
+// The domain applies moves in two steps (apply_deferred, then complete for new children).
+template <class D>
+concept DeferredApplyDomain = Domain<D> && requires(const D& d, typename D::State& s, const typename D::Move& m) {
+  { d.apply_deferred(s, m) } -> std::same_as<typename D::Undo>;
+  d.complete(s, m);
 };
 
 // How a domain names a move / a state for people (traces, DOT); a fallback otherwise.

@@ -43,6 +43,7 @@ class AStarSearch {
   using State = typename D::State;
   using Move = typename D::Move;
   using Cost = typename D::Cost;
+  using Undo = typename D::Undo;
   using Store = StoredState<D>;
   static constexpr std::uint32_t kClosed = 0xFFFFFFFFu;
   static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
@@ -96,7 +97,7 @@ class AStarSearch {
         const Cost gc = static_cast<Cost>(g + domain_.cost(current, m));
         [[maybe_unused]] State parent_copy;
         if constexpr (O::kWantsNodes) parent_copy = current;
-        const auto undo = domain_.apply(current, m);
+        const auto undo = apply_for_lookup(current, m);
         ++stats_.generated;
         relax(current, m, n, gc, h, parent_copy);
         domain_.undo(current, m, undo);
@@ -108,7 +109,17 @@ class AStarSearch {
   }
 
  private:
-  void relax(const State& child, const Move& m, std::uint32_t parent, Cost gc, Cost parent_h,
+  // A domain that applies in two steps (DeferredApplyDomain) finishes a child in relax() only
+  // once it is known to be new.
+  Undo apply_for_lookup(State& s, const Move& m) const {
+    if constexpr (DeferredApplyDomain<D>) {
+      return domain_.apply_deferred(s, m);
+    } else {
+      return domain_.apply(s, m);
+    }
+  }
+
+  void relax(State& child, const Move& m, std::uint32_t parent, Cost gc, Cost parent_h,
              [[maybe_unused]] const State& parent_state) {
     const std::uint64_t hash = domain_.hash(child);
     const auto stored = Store::store(domain_, child);
@@ -135,6 +146,7 @@ class AStarSearch {
       }
       return;
     }
+    if constexpr (DeferredApplyDomain<D>) domain_.complete(child, m);
     const Cost hc = evaluate_child<D>(h_, child, m, parent_h);
     if constexpr (O::kWantsNodes) observer_.on_generate(parent_state, child, m, gc, hc);
     if (is_dead_end(hc)) {

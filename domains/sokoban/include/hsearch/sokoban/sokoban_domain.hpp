@@ -229,6 +229,15 @@ class SokobanDomain {
   Cost cost(const State&, const Move&) const { return 1; }
 
   Undo apply(State& s, const Move& m) const {
+    Undo previous = apply_deferred(s, m);
+    complete(s, m);
+    return previous;
+  }
+
+  // apply() in two steps (DeferredApplyDomain): the boxes, the player's area and the hash
+  // first; the deadlock tests and the bound in complete(), which A* calls only for children
+  // it has not seen (about half of them are duplicates).
+  Undo apply_deferred(State& s, const Move& m) const {
     Undo previous = s;
     const std::uint16_t from = m.from;
     const std::uint16_t to = board_->neighbor(from, m.dir);
@@ -244,6 +253,12 @@ class SokobanDomain {
     s.last_dir = m.dir;
     // The pushed box's player side is the square it came from; the other boxes keep theirs.
     s.box_side[static_cast<std::size_t>(row)] = static_cast<std::int8_t>(opposite(m.dir));
+    return previous;
+  }
+
+  void complete(State& s, const Move& m) const {
+    const std::uint16_t to = board_->neighbor(m.from, m.dir);
+    const int row = s.last_box;
     const CellSet frozen = frozen_cluster(*board_, s.boxes, to);
     if (!frozen.subset_of(board_->goal_set()) ||
         (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed()))) {
@@ -261,7 +276,6 @@ class SokobanDomain {
       if (hook_ != nullptr && !is_dead_end(s.h)) s.h = hook_->refine(s, to);
       if (!cache_.empty() && !is_dead_end(s.h)) cache_[s.hash & cache_mask_] = s;
     }
-    return previous;
   }
 
   void undo(State& s, const Move&, const Undo& previous) const { s = previous; }
@@ -469,6 +483,7 @@ class SokobanDomain {
 
 static_assert(Domain<SokobanDomain>);
 static_assert(PackableDomain<SokobanDomain>);
+static_assert(DeferredApplyDomain<SokobanDomain>);
 
 // The heuristic the searches use: the lower bound the domain keeps in each state.
 struct PushLowerBound {
