@@ -127,4 +127,34 @@ TEST(AStar, StoresPackedKeysWhenTheDomainHasThem) {
   }
 }
 
+// A grid that applies moves in two steps: complete() marks the child finished and counts.
+class DeferredGrid : public toy::GridDomain<true> {
+ public:
+  using GridDomain::GridDomain;
+  Undo apply_deferred(State& s, const Move& m) const { return GridDomain::apply(s, m); }
+  void complete(State&, const Move&) const { ++completed; }
+  mutable std::uint64_t completed = 0;
+};
+static_assert(DeferredApplyDomain<DeferredGrid>);
+
+TEST(AStar, CompletesOnlyChildrenItHasNotSeen) {
+  int with_duplicates = 0;
+  for (int i = 0; i < 10; ++i) {
+    DeferredGrid d(9, 9, 0.2, 300 + static_cast<std::uint64_t>(i));
+    const toy::GridDomain<true> plain(9, 9, 0.2, 300 + static_cast<std::uint64_t>(i));
+    const toy::GridManhattan h{9, d.goal_cell()};
+    const auto r = astar(d, d.start(), h);
+    const auto expected = astar(plain, plain.start(), h);
+    EXPECT_EQ(r.status, expected.status);
+    EXPECT_EQ(r.cost, expected.cost);
+    EXPECT_EQ(r.stats.expanded, expected.stats.expanded);
+    // A generated child is completed only when it is new: never for a duplicate (nor for a
+    // known node reached by a cheaper path).
+    EXPECT_LE(d.completed + r.stats.duplicates, r.stats.generated);
+    EXPECT_GT(d.completed, 0U);
+    with_duplicates += r.stats.duplicates > 0;
+  }
+  EXPECT_GT(with_duplicates, 0);
+}
+
 }  // namespace
