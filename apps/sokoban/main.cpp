@@ -195,7 +195,7 @@ int main(int argc, char** argv) {
       ("algorithm", po::value<std::string>()->default_value("astar"), "astar (A* with reopening) or ida (IDA* with a transposition table)")
       ("time-limit", po::value<double>()->default_value(0), "seconds per level (0: none)")
       ("node-limit", po::value<std::uint64_t>()->default_value(0), "expansions per level (0: none)")
-      ("memory-limit", po::value<std::size_t>()->default_value(0), "MB per level for the search's tables (0: A* stops at 2048 MB; IDA* uses a 64 MB table)")
+      ("memory-limit", po::value<std::size_t>()->default_value(0), ("MB per level for the search's tables (0: A* stops at a quarter of the machine's memory, at least 2048 MB; here " + std::to_string(default_astar_memory() >> 20) + " MB; IDA* uses a 64 MB table)").c_str())
       ("json", "one JSON object per level on stdout")
       ("no-solution", "human output without the LURD strings")
       ("pattern-search", "learn deadlocks and penalties by solving sub-states around each push "

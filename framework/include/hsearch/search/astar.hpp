@@ -22,6 +22,7 @@
 #include "hsearch/core/result.hpp"
 #include "hsearch/core/stored_state.hpp"
 #include "hsearch/heuristics/heuristic.hpp"
+#include "hsearch/search/detail/chunked_array.hpp"
 #include "hsearch/search/detail/node_index.hpp"
 
 namespace hsearch {
@@ -230,7 +231,7 @@ class AStarSearch {
   }
 
   std::size_t bytes() const {
-    return nodes_.capacity() * sizeof(Node) + heap_.capacity() * sizeof(std::uint32_t) +
+    return nodes_.bytes() + heap_.capacity() * sizeof(std::uint32_t) +
            index_.bytes();
   }
 
@@ -260,7 +261,7 @@ class AStarSearch {
   O& observer_;
   AStarOptions options_;
   LimitGuard guard_;
-  std::vector<Node> nodes_;
+  ChunkedArray<Node> nodes_;
   std::vector<std::uint32_t> heap_;
   NodeIndex index_;
   Statistics stats_;

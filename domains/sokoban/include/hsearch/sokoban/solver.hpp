@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include <unistd.h>
+
 #include "hsearch/core/limits.hpp"
 #include "hsearch/core/observer.hpp"
 #include "hsearch/core/result.hpp"
@@ -22,6 +24,14 @@
 namespace hsearch::sokoban {
 
 enum class Algorithm { ida, astar };
+
+// A*'s memory limit when none is given: a quarter of the machine's memory, at least 2 GiB
+// (two collections side by side, plus the tables' growth, stay well inside the machine).
+inline std::size_t default_astar_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  const std::size_t physical = pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
+  return std::max<std::size_t>(std::size_t{2048} << 20, physical / 4);
+}
 
 struct SolveOptions {
   // A* is the default: on Microban it needs far fewer expansions than IDA*, which re-searches
@@ -53,7 +63,7 @@ struct SolveOptions {
   // 2^bits entries of about 1 KB; only speed depends on it.
   int state_cache_bits = 12;
   // A*'s memory limit when limits.max_bytes is 0.
-  std::size_t default_astar_bytes = std::size_t{2048} << 20;
+  std::size_t default_astar_bytes = default_astar_memory();
   // IDA*'s transposition table when no memory limit is given (entries, power of two).
   std::size_t default_transposition_entries = std::size_t{1} << 20;
 };
