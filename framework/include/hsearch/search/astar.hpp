@@ -9,9 +9,11 @@
 // - The goal test happens when a node is selected for expansion.
 // - Optimal when w_g == w_h and the heuristic is admissible; any other weighting is reported
 //   as not optimal (weighted A*, e.g. seed 003's 3:2).
-// Nodes live in one array (parent links by index); the domain's compact Key is stored when it
-// has pack/unpack. The open list is an indexed binary heap; the closed/open lookup is an
-// open-addressing index of node numbers.
+// Nodes live in one chunked array (parent links by index; chunks so that growing never holds
+// two copies); the domain's compact Key is stored when it has pack/unpack. The open list is an
+// indexed binary heap; the closed/open lookup is an open-addressing index of node numbers.
+// A domain with a two-step apply (DeferredApplyDomain) finishes a child (its bound, say) only
+// when the child is new: duplicates, often half of the children, cost only the lookup.
 #include <cstdint>
 #include <vector>
 
