@@ -14,6 +14,7 @@
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 #include "hsearch/sokoban/solver.hpp"
+#include "exact_cost.hpp"
 #include "same_optima.hpp"
 
 using namespace hsearch::sokoban;
@@ -25,18 +26,9 @@ std::vector<LevelEntry> microban() {
   return read_levels(in, "microban");
 }
 
-// The exact remaining cost of `s` by A* with the board's plain distances (-1: not finished
-// within the limit, -2: proven unsolvable).
-int exact_cost(const Board& board, SokobanDomain::State s) {
-  SokobanDomain plain(board);
-  plain.set_frozen_goal_distances(false);
-  s.h = plain.full_bound(s);
-  if (hsearch::is_dead_end(s.h)) return -2;
-  hsearch::AStarOptions o;
-  o.limits.max_expanded = 4000;
-  const auto r = hsearch::astar(plain, s, PushLowerBound{}, o);
-  if (r.status == hsearch::Status::no_solution) return -2;
-  return r.solved() && r.optimal ? r.cost : -1;
+// A* without patterns or frozen-goal distances, at most 4000 expansions (exact_cost.hpp).
+int exact_cost(const Board& board, const SokobanDomain::State& s) {
+  return hsearch::sokoban::testing::exact_cost(board, s, 4000);
 }
 
 }  // namespace

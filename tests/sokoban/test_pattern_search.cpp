@@ -12,6 +12,7 @@
 #include "hsearch/search/astar.hpp"
 #include "hsearch/sokoban/pattern_search.hpp"
 #include "hsearch/sokoban/solver.hpp"
+#include "exact_cost.hpp"
 #include "level_text.hpp"
 #include "same_optima.hpp"
 
@@ -33,17 +34,9 @@ CellSet all_floor(const Board& b) {
   return s;
 }
 
-// The exact remaining cost of `s` by A* without patterns (-1: not finished within the limit,
-// -2: proven unsolvable).
-int exact_cost(const Board& board, SokobanDomain::State s) {
-  SokobanDomain plain(board);
-  s.h = plain.full_bound(s);
-  if (hsearch::is_dead_end(s.h)) return -2;
-  hsearch::AStarOptions o;
-  o.limits.max_expanded = 20000;
-  const auto r = hsearch::astar(plain, s, PushLowerBound{}, o);
-  if (r.status == hsearch::Status::no_solution) return -2;
-  return r.solved() && r.optimal ? r.cost : -1;
+// A* without patterns or frozen-goal distances, at most 20000 expansions (exact_cost.hpp).
+int exact_cost(const Board& board, const SokobanDomain::State& s) {
+  return hsearch::sokoban::testing::exact_cost(board, s, 20000);
 }
 
 }  // namespace
