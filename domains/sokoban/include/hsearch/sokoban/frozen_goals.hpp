@@ -17,9 +17,9 @@
 //
 // Tables are built on first use and kept, keyed by F, up to a memory budget; past it callers
 // keep the plain board's distances (weaker, still admissible).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <unordered_map>
 #include <vector>
 
