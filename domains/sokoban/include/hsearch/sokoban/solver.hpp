@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <fstream>
 #include <string>
 
 #include <unistd.h>
@@ -25,12 +26,18 @@ namespace hsearch::sokoban {
 
 enum class Algorithm { ida, astar };
 
-// A*'s memory limit when none is given: a quarter of the machine's memory, at least 2 GiB
-// (two collections side by side, plus the tables' growth, stay well inside the machine).
+// A*'s memory limit when none is given: a quarter of the machine's memory (or of the
+// container's limit, cgroup v2 or v1, when lower), at least 2 GiB: two collections side by
+// side, plus the tables' growth, stay well inside it.
 inline std::size_t default_astar_memory() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  const std::size_t physical = pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
-  return std::max<std::size_t>(std::size_t{2048} << 20, physical / 4);
+  std::size_t total = pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
+  for (const char* path : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
+    std::ifstream in(path);
+    unsigned long long limit = 0;
+    if (in >> limit && limit > 0 && limit < total) total = static_cast<std::size_t>(limit);
+  }
+  return std::max<std::size_t>(std::size_t{2048} << 20, total / 4);
 }
 
 struct SolveOptions {
