@@ -347,6 +347,7 @@ int main(int argc, char** argv) {
                 << ",\"duplicates\":" << report.stats.duplicates << ",\"seconds\":" << std::fixed
                 << std::setprecision(3) << report.seconds << ",\"algorithm\":\"" << algorithm << "\"";
       if (report.solved()) {
+        std::cout << ",\"seconds_push_optimum\":" << report.seconds_before_moves_pass;
         std::cout << ",\"moves_pass\":{\"finished\":" << (report.moves_pass_finished ? "true" : "false")
                   << ",\"moves_minimal\":" << (report.moves_minimal ? "true" : "false")
                   << ",\"expanded\":" << report.moves_pass_expanded

@@ -209,8 +209,9 @@ int main(int argc, char** argv) {
       table << check << " |";
     }
     table << "\n";
-    std::cerr << "level " << n << ": " << r.status << " " << std::fixed << std::setprecision(3) << r.seconds
-              << " s, bound " << r.lower_bound << ", " << r.pattern_searches << " pattern searches ("
+    std::cerr << "level " << n << ": " << r.status << " " << std::fixed << std::setprecision(3) << r.seconds << " s";
+    if (r.solved()) std::cerr << " (push optimum after " << r.seconds_before_moves_pass << " s)";
+    std::cerr << ", bound " << r.lower_bound << ", " << r.pattern_searches << " pattern searches ("
               << r.pattern_expanded << " expanded), " << r.deadlock_patterns << " deadlock and " << r.penalty_patterns
               << " penalty patterns\n";
     if (!r.message.empty()) std::cerr << "  " << r.message << "\n";

@@ -59,6 +59,33 @@ TEST(AStar, LowersOpenNodesInPlace) {
   ASSERT_EQ(r.plan.size(), 3u);
 }
 
+// S=0 lists A=1 before B=2; both reach G=3 at the same cost and every f ties: with newer-first
+// ties, siblings go in the domain's order, as a depth-first search would take them.
+TEST(AStar, NewerFirstTiesTakeSiblingsInTheDomainsOrder) {
+  GraphDomain d({{{1, 1}, {2, 1}}, {{3, 1}}, {{3, 1}}, {}}, 3);
+  const toy::TableHeuristic h{{2, 1, 1, 0}};
+  AStarOptions options;
+  options.newer_first_on_ties = true;
+  const auto r = astar(d, d.start(), h, options);
+  ASSERT_EQ(r.status, Status::solved);
+  ASSERT_EQ(r.plan.size(), 2u);
+  EXPECT_EQ(r.plan[0].to, 1);
+}
+
+// S=0 -> A=1 (1), S -> Y=2 (2), A -> A1=3 (1), Y -> G=4 (1), A1 -> G (1). After A is expanded,
+// Y and A1 tie on f = 3 and g = 2: the child of the node expanded last (A1) goes first.
+TEST(AStar, NewerFirstTiesPreferTheChildrenOfTheNodeExpandedLast) {
+  GraphDomain d({{{1, 1}, {2, 2}}, {{3, 1}}, {{4, 1}}, {{4, 1}}, {}}, 4);
+  const toy::TableHeuristic h{{2, 1, 1, 1, 0}};
+  AStarOptions options;
+  options.newer_first_on_ties = true;
+  const auto r = astar(d, d.start(), h, options);
+  ASSERT_EQ(r.status, Status::solved);
+  EXPECT_EQ(r.cost, 3);
+  ASSERT_EQ(r.plan.size(), 3u);
+  EXPECT_EQ(r.plan[1].to, 3);
+}
+
 // Random graphs with admissible, inconsistent heuristics (a random fraction of the true
 // distance per node): A* stays optimal, and reopening does happen.
 TEST(AStar, OptimalWithInconsistentHeuristicsOnRandomGraphs) {
