@@ -33,10 +33,10 @@ struct AStarOptions {
   Limits limits;
   int weight_g = 1;  // w_g >= 0
   int weight_h = 1;  // w_h >= 0; w_g == w_h keeps A* optimal (with an admissible heuristic)
-  // Among nodes of equal f and g, expand first the children of the node expanded last (a
-  // depth-first walk along a plateau of equal f, which reaches a goal there sooner), and among
-  // siblings the one the domain listed first (its move ordering, as a depth-first search would
-  // take them). Only the order of ties changes, so optimality does not.
+  // Among nodes of equal f and g, expand first the children of the newest parent (usually the
+  // node expanded last: a depth-first walk along a plateau of equal f, which reaches a goal
+  // there sooner), and among siblings the one the domain listed first (its move ordering, as a
+  // depth-first search would take them). Only the order of ties changes, so optimality does not.
   bool newer_first_on_ties = false;
 };
 
@@ -173,8 +173,8 @@ class AStarSearch {
            static_cast<std::int64_t>(options_.weight_h) * n.h;
   }
   // a before b: smaller f, then larger g (then, if asked, the child of the newer parent, and
-  // of two siblings the one generated first). Nodes are numbered in creation order, so a newer
-  // parent is one expanded later.
+  // of two siblings the one generated first). Nodes are numbered in creation order; a parent
+  // created later was usually expanded later too.
   bool before(std::uint32_t a, std::uint32_t b) const {
     const std::int64_t fa = f(nodes_[a]), fb = f(nodes_[b]);
     if (fa != fb) return fa < fb;
