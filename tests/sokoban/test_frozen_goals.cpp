@@ -58,7 +58,7 @@ TEST(FrozenGoals, AdmissibleAndEqualToTheBoundFromScratchOnMicrobanWalks) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   const auto entries = microban();
   std::mt19937_64 rng(20261122);
-  int checked = 0, frozen_states = 0, raised = 0, dead_ends = 0, proven_dead = 0;
+  int checked = 0, frozen_states = 0, raised = 0;
   for (int n = 1; n <= 155; ++n) {
     const Board board(entries[static_cast<std::size_t>(n - 1)].level);
     SokobanDomain d(board);
@@ -81,11 +81,8 @@ TEST(FrozenGoals, AdmissibleAndEqualToTheBoundFromScratchOnMicrobanWalks) {
         }
         d.apply(s, pick);
         if (hsearch::is_dead_end(s.h)) {
-          // A dead end must not be solvable; -1 (the yardstick's budget ran out) proves nothing.
-          const int truth = exact_cost(board, s);
-          EXPECT_LT(truth, 0) << "level " << n;
-          ++dead_ends;
-          proven_dead += truth == -2;
+          // A dead end must be proven unsolvable (with a larger budget: a few need it).
+          EXPECT_EQ(hsearch::sokoban::testing::exact_cost(board, s, 400000), -2) << "level " << n;
           break;
         }
         // The incremental bound (warm start, frozen set grown push by push) equals the one
@@ -115,9 +112,8 @@ TEST(FrozenGoals, AdmissibleAndEqualToTheBoundFromScratchOnMicrobanWalks) {
   }
   EXPECT_GE(checked, 300);
   EXPECT_GT(raised, 0);  // the tables saw something the plain distances did not
-  EXPECT_GE(proven_dead * 2, dead_ends);  // most dead ends met are proven unsolvable
   std::cout << "checked " << checked << " states with frozen boxes (" << frozen_states << " seen), " << raised
-            << " raised; " << proven_dead << " of " << dead_ends << " dead ends proven unsolvable\n";
+            << " raised\n";
 }
 
 TEST(FrozenGoals, SameOptimaOnMicrobanWithAndWithout) {
