@@ -2,7 +2,7 @@
 //
 //   sokoban [FILE] [--level N | --levels A-B] [--algorithm ida|astar] [--time-limit S]
 //           [--node-limit N] [--memory-limit MB] [--json] [--no-solution]
-//           [--trace] [--dot FILE [--dot-max-nodes N]]
+//           [--trace] [--dot FILE [--dot-max-nodes N]] [--no-pattern-search]
 //
 // Without FILE it solves a small built-in level. Exit status: 0 when every selected level was
 // solved; 1 when some level was not (proven unsolvable, a limit, Ctrl-C); 2 for a bad command
@@ -198,8 +198,8 @@ int main(int argc, char** argv) {
       ("memory-limit", po::value<std::size_t>()->default_value(0), ("MB per level for the search's tables (0: A* stops at a quarter of the machine's memory, at least 2048 MB; here " + std::to_string(default_astar_memory() >> 20) + " MB; IDA* uses a 64 MB table)").c_str())
       ("json", "one JSON object per level on stdout")
       ("no-solution", "human output without the LURD strings")
-      ("pattern-search", "learn deadlocks and penalties by solving sub-states around each push "
-                         "(keeps push-optimality; off by default: slower on most levels)")
+      ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
+                            "push (pattern search keeps push-optimality and is on by default)")
       ("trace", "print the search's trace: IDA* iterations (bound, expanded, next bound), A* reopen events")
       ("dot", po::value<std::string>(), "write the search tree of the (single) level as Graphviz DOT to FILE")
       ("dot-max-nodes", po::value<std::size_t>()->default_value(200), "node bound of --dot");
@@ -301,7 +301,7 @@ int main(int argc, char** argv) {
   options.limits.max_expanded = vm["node-limit"].as<std::uint64_t>();
   options.limits.max_bytes = vm["memory-limit"].as<std::size_t>() * 1024 * 1024;
   options.limits.stop_flag = &interrupt_flag();
-  options.pattern_search = vm.count("pattern-search") != 0;
+  options.pattern_search = vm.count("no-pattern-search") == 0;
   install_interrupt_handler();
   const bool json = vm.count("json") != 0;
   const bool show_solution = vm.count("no-solution") == 0;

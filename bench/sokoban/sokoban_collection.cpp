@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
       "algorithm", po::value<std::string>()->default_value("astar"), "astar or ida")(
       "memory-limit", po::value<std::size_t>()->default_value(0), "MB per level (0: solver default)")(
       "no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")(
-      "pattern-search", "switch pattern search on (see docs/sokoban.md)")(
+      "no-pattern-search", "switch pattern search off (see docs/sokoban.md)")(
       "pattern-boxes", po::value<int>()->default_value(PatternSearchOptions{}.max_boxes), "largest pattern searched")(
       "pattern-nodes", po::value<std::uint64_t>()->default_value(PatternSearchOptions{}.node_limit),
       "expansions per pattern sub-search")(
@@ -146,7 +146,7 @@ int main(int argc, char** argv) {
   options.algorithm = vm["algorithm"].as<std::string>() == "astar" ? Algorithm::astar : Algorithm::ida;
   options.limits.max_seconds = vm["time-limit"].as<double>();
   options.corral_test = vm.count("no-corral-test") == 0;
-  options.pattern_search = vm.count("pattern-search") != 0;
+  options.pattern_search = vm.count("no-pattern-search") == 0;
   options.patterns.max_boxes = vm["pattern-boxes"].as<int>();
   options.patterns.node_limit = vm["pattern-nodes"].as<std::uint64_t>();
   options.patterns.effort = vm["pattern-effort"].as<double>();

@@ -60,9 +60,11 @@ TEST_F(App, JsonHasTheRequiredFields) {
   }
 }
 
-TEST_F(App, PatternSearchKeepsTheOptimumAndReportsWhatItLearned) {
-  const ProgramRun plain = run("--json");
-  const ProgramRun r = run("--json --pattern-search");
+TEST_F(App, PatternSearchIsOnByDefaultKeepsTheOptimumAndReportsWhatItLearned) {
+  const ProgramRun plain = run("--json --no-pattern-search");
+  EXPECT_EQ(plain.status, 0) << plain.out;
+  EXPECT_NE(plain.out.find("\"pushes\":7"), std::string::npos) << plain.out;
+  const ProgramRun r = run("--json");
   EXPECT_EQ(r.status, 0) << r.out;
   for (const char* key : {"\"pushes\":7", "\"optimal\":true", "\"pattern_searches\":", "\"deadlock_patterns\":",
                           "\"penalty_patterns\":"}) {

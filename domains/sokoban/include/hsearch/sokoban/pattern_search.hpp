@@ -12,9 +12,12 @@
 //
 // Every sub-state searched is remembered (boxes + zone -> outcome), so a sub-state is solved
 // once per level. The effort is budgeted: sub-search expansions stay under a head start plus
-// `effort` times the pushes the main search made, so a level where patterns do not pay costs
-// at most about (1 + effort) times as much. Memory is only allocated when something is learned
-// (a new sub-state, its sub-search's tables, a pattern), never for a node that learns nothing.
+// `effort` times the pushes the main search made, and while the budget is spent a push costs
+// only the table's bound (no growth: walking the memo needs a flood fill per step and could
+// learn nothing). The default effort, 0.03, is the one measured best on XSokoban (1.0 and 0.1
+// lost levels 43, 60, 83 to the time the sub-searches took; docs/sokoban.md). Memory is only
+// allocated when something is learned (a new sub-state, its sub-search's tables, a pattern),
+// never for a node that learns nothing.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -35,7 +38,7 @@ namespace hsearch::sokoban {
 struct PatternSearchOptions {
   int max_boxes = 5;                     // largest sub-state searched
   std::uint64_t node_limit = 2000;       // expansions per sub-search
-  double effort = 1.0;                   // sub-search expansions allowed per main-search push
+  double effort = 0.03;                  // sub-search expansions allowed per main-search push
   std::uint64_t head_start = 50000;      // expansions allowed before the main search has made any
   std::size_t max_remembered = 1 << 18;  // sub-states remembered; no new searches beyond
 };
@@ -95,6 +98,9 @@ class PatternSearch final : public SokobanDomain::BoundHook {
   }
 
   void grow(const SokobanDomain::State& s, std::uint16_t pushed_to) {
+    // Out of budget, no sub-state can be searched, and the learned ones are all in the table
+    // already: walking the memo (a flood fill per step) would learn nothing.
+    if (!within_budget()) return;
     CellSet pattern;
     pattern.set(pushed_to);
     for (int size = 1;; ++size) {

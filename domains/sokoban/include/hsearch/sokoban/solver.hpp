@@ -53,10 +53,9 @@ struct SolveOptions {
   // so on by default.
   bool frozen_goal_distances = true;
   // Pattern search (pattern_search.hpp): sub-states around each pushed box solved exactly;
-  // their deadlocks and extra costs raise the bound. Admissible (penalty_table.hpp), so
-  // allowed in optimal mode, but off by default: on XSokoban it costs more time than the
-  // nodes it saves (docs/sokoban.md, "Pattern search").
-  bool pattern_search = false;
+  // their deadlocks and extra costs raise the bound. Admissible (penalty_table.hpp), so on by
+  // default since its budget became small (docs/sokoban.md, "Pattern search").
+  bool pattern_search = true;
   PatternSearchOptions patterns;
   // Fewer moves (fewer_moves_domain.hpp, fewer_moves_pass below): once the push optimum is
   // known, a second search over (pushes, then moves) with the rest of the time and a node

@@ -5,6 +5,10 @@
 // millions of nodes that is a transient 1.5-3x of the memory in use, which a memory limit
 // cannot see coming. Chunks grow the store one chunk at a time (one allocation per 2^16
 // elements, none per element) and never move elements, so references stay valid.
+// A chunk's storage is left uninitialised until an element is pushed: a small search (a
+// pattern sub-search runs thousands of them) pays for the elements it uses, not for a whole
+// chunk of default-constructed ones.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -18,24 +22,35 @@ class ChunkedArray {
   static constexpr unsigned kChunkBits = 16;
   static constexpr std::size_t kChunkSize = std::size_t{1} << kChunkBits;
 
+  ChunkedArray() = default;
+  ChunkedArray(const ChunkedArray&) = delete;
+  ChunkedArray& operator=(const ChunkedArray&) = delete;
+  ~ChunkedArray() {
+    for (std::size_t c = 0; c < chunks_.size(); ++c) {
+      const std::size_t used = std::min(kChunkSize, size_ - c * kChunkSize);
+      std::destroy_n(chunks_[c], used);
+      std::allocator<T>().deallocate(chunks_[c], kChunkSize);
+    }
+  }
+
   T& operator[](std::size_t i) { return chunks_[i >> kChunkBits][i & (kChunkSize - 1)]; }
   const T& operator[](std::size_t i) const { return chunks_[i >> kChunkBits][i & (kChunkSize - 1)]; }
 
   void push_back(const T& value) {
     if ((size_ & (kChunkSize - 1)) == 0 && (size_ >> kChunkBits) == chunks_.size()) {
-      chunks_.push_back(std::make_unique_for_overwrite<T[]>(kChunkSize));
+      chunks_.reserve(chunks_.size() + 1);  // so that the push below cannot throw and leak
+      chunks_.push_back(std::allocator<T>().allocate(kChunkSize));
     }
-    (*this)[size_++] = value;
+    std::construct_at(&(*this)[size_], value);
+    ++size_;
   }
 
   std::size_t size() const { return size_; }
   // Memory held by the elements' chunks and the chunk table.
-  std::size_t bytes() const {
-    return chunks_.size() * kChunkSize * sizeof(T) + chunks_.capacity() * sizeof(std::unique_ptr<T[]>);
-  }
+  std::size_t bytes() const { return chunks_.size() * kChunkSize * sizeof(T) + chunks_.capacity() * sizeof(T*); }
 
  private:
-  std::vector<std::unique_ptr<T[]>> chunks_;
+  std::vector<T*> chunks_;
   std::size_t size_ = 0;
 };
 
