@@ -48,8 +48,6 @@ class FrozenGoalTables {
     return table.data();
   }
 
-  std::size_t table_count() const { return tables_.size(); }
-
  private:
   std::size_t table_size() const { return cells_ * 4 * goals_; }
 
