@@ -14,8 +14,9 @@
 // once per level. The effort is budgeted: sub-search expansions stay under a head start plus
 // `effort` times the pushes the main search made, and while the budget is spent a push costs
 // only the table's bound (no growth: walking the memo needs a flood fill per step and could
-// learn nothing). The default effort, 0.03, is the one measured best on XSokoban (1.0 and 0.1
-// lost levels 43, 60, 83 to the time the sub-searches took; docs/sokoban.md). Memory is only
+// learn nothing). The default effort, 0.03, was the fastest of those measured on XSokoban's
+// levels 43, 60, 81, 83 (effort 1 lost 43, 60 and 83 to the sub-searches' time; docs/sokoban.md,
+// "Pattern search made cheap"). Memory is only
 // allocated when something is learned (a new sub-state, its sub-search's tables, a pattern),
 // never for a node that learns nothing.
 #include <algorithm>
