@@ -335,7 +335,7 @@ int report(const HanoiDomain& d, const HanoiDomain::State& start, const Result<H
         std::cout << std::setw(5) << i + 1 << ". " << d.move_name(r.plan[i]) << "\n";
         if (cfg.show) std::cout << draw_position(d.layout(), d.position(s)) << "\n";
       }
-    } else if (r.status == Status::no_solution) {
+    } else if (r.status == Status::unsolvable) {
       std::cout << "no solution: the goal is unreachable (proven)\n";
     } else {
       std::cout << "stopped (" << to_string(r.stop_reason) << ") after " << r.stats.expanded
@@ -360,7 +360,7 @@ int report(const HanoiDomain& d, const HanoiDomain::State& start, const Result<H
     }
   }
   if (r.solved()) return 0;
-  return r.status == Status::no_solution ? 2 : 3;
+  return r.status == Status::unsolvable ? 2 : 3;
 }
 
 // The pattern-database heuristic of --heuristic pdb/towers for domain d (the full problem, or

@@ -105,7 +105,7 @@ TEST(AStar, OptimalWithInconsistentHeuristicsOnRandomGraphs) {
     const toy::TableHeuristic h{table};
     const auto r = astar(d, d.start(), h);
     if (dist[0] == graph::kUnreachable) {
-      EXPECT_EQ(r.status, Status::no_solution);
+      EXPECT_EQ(r.status, Status::unsolvable);
       continue;
     }
     ASSERT_EQ(r.status, Status::solved) << "instance " << i;
@@ -147,7 +147,7 @@ TEST(AStar, StoresPackedKeysWhenTheDomainHasThem) {
     const auto r = astar(d, d.start(), h);
     const auto expected = graph::goal_distances(g)[0];
     if (expected == graph::kUnreachable) {
-      EXPECT_EQ(r.status, Status::no_solution);
+      EXPECT_EQ(r.status, Status::unsolvable);
     } else {
       EXPECT_EQ(r.cost, expected);
     }

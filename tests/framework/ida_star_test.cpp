@@ -87,7 +87,7 @@ TEST(IdaStar, ProvesUnsolvableWhenNothingExceedsTheBound) {
   // A DAG whose goal (node 4) has no incoming edge.
   GraphDomain d({{{1, 1}, {2, 2}}, {{3, 1}}, {{3, 5}}, {}, {}}, 4);
   const auto r = ida_star(d, d.start(), ZeroHeuristic{});
-  EXPECT_EQ(r.status, Status::no_solution);
+  EXPECT_EQ(r.status, Status::unsolvable);
   EXPECT_TRUE(r.plan.empty());
   EXPECT_EQ(r.stats.iterations.back().next_bound, -1);
 }
@@ -96,7 +96,7 @@ TEST(IdaStar, DeadEndAtTheRootIsProvenUnsolvable) {
   GraphDomain d({{{1, 1}}, {}}, 1);
   const toy::TableHeuristic h{{dead_end<int>(), 0}};
   const auto r = ida_star(d, d.start(), h);
-  EXPECT_EQ(r.status, Status::no_solution);
+  EXPECT_EQ(r.status, Status::unsolvable);
   EXPECT_EQ(r.stats.dead_ends, 1u);
   EXPECT_EQ(r.stats.expanded, 0u);
 }
@@ -141,7 +141,7 @@ TEST(IdaStar, TranspositionTableProvesACyclicSpaceUnsolvable) {
   hsearch::IdaStarOptions o;
   o.transposition_entries = 1 << 10;
   const auto r = hsearch::ida_star(d, d.start(), hsearch::ZeroHeuristic{}, o);
-  EXPECT_EQ(r.status, hsearch::Status::no_solution);
+  EXPECT_EQ(r.status, hsearch::Status::unsolvable);
   EXPECT_GT(r.stats.duplicates, 0u);
 }
 

@@ -110,14 +110,14 @@ TEST(Limits, DfsProvesUnsolvableWhenTheTreeEndsBeforeTheLimit) {
   DfsOptions o;
   o.max_depth = 10;
   const auto r = depth_limited_dfs(d, d.start(), o);
-  EXPECT_EQ(r.status, Status::no_solution);
+  EXPECT_EQ(r.status, Status::unsolvable);
   const auto it = iterative_deepening_dfs(d, d.start());
-  EXPECT_EQ(it.status, Status::no_solution);
+  EXPECT_EQ(it.status, Status::unsolvable);
 }
 
 TEST(Limits, ResultNamesAreReadable) {
   EXPECT_STREQ(to_string(StopReason::time_limit), "time_limit");
-  EXPECT_STREQ(to_string(Status::no_solution), "no_solution");
+  EXPECT_STREQ(to_string(Status::unsolvable), "unsolvable");
 }
 
 }  // namespace

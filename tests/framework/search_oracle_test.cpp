@@ -102,7 +102,7 @@ void check_against_oracle(const D& d, int instance) {
   const toy::GridManhattan h{d.width(), d.goal_cell()};
   const auto r = Algorithm::run(d, h);
   if (cost == kUnreachable) {
-    EXPECT_EQ(r.status, Status::no_solution);
+    EXPECT_EQ(r.status, Status::unsolvable);
     EXPECT_TRUE(r.plan.empty());
     return;
   }

@@ -17,7 +17,7 @@ inline int exact_cost(const Board& board, SokobanDomain::State s, std::uint64_t 
   hsearch::AStarOptions o;
   o.limits.max_expanded = max_expanded;
   const auto r = hsearch::astar(plain, s, PushLowerBound{}, o);
-  if (r.status == hsearch::Status::no_solution) return -2;
+  if (r.status == hsearch::Status::unsolvable) return -2;
   return r.solved() && r.optimal ? r.cost : -1;
 }
 

@@ -9,7 +9,7 @@ namespace hsearch {
 
 enum class Status {
   solved,       // a plan to a goal was found (see Result::optimal for what is proven about it)
-  no_solution,  // proven: no goal is reachable (the whole relevant space was exhausted)
+  unsolvable,   // proven: no goal is reachable (the whole relevant space was exhausted)
   stopped,      // a limit stopped the search first: Result::stop_reason names it
 };
 
@@ -25,7 +25,7 @@ enum class StopReason {
 inline const char* to_string(Status s) {
   switch (s) {
     case Status::solved: return "solved";
-    case Status::no_solution: return "no_solution";
+    case Status::unsolvable: return "unsolvable";
     case Status::stopped: return "stopped";
   }
   return "?";
@@ -41,6 +41,14 @@ inline const char* to_string(StopReason r) {
     case StopReason::depth_limit: return "depth_limit";
   }
   return "?";
+}
+
+// How a search ended, in one word: "solved", "unsolvable", or the limit that stopped it
+// ("time_limit", "node_limit", "memory_limit", "interrupted", "depth_limit"). Programs print
+// this word (JSON "status", tables) so that every program names an outcome the same way.
+inline const char* outcome_name(Status s, StopReason r) {
+  if (s != Status::stopped) return to_string(s);
+  return r == StopReason::none ? "stopped" : to_string(r);
 }
 
 // One IDA* (or iterative-deepening DFS) iteration.
@@ -94,6 +102,7 @@ struct Result {
   std::string algorithm;        // "astar", "weighted-astar", "ida*", "bfs", "dfs", "iddfs"
 
   bool solved() const { return status == Status::solved; }
+  const char* outcome() const { return outcome_name(status, stop_reason); }
 };
 
 }  // namespace hsearch

@@ -73,7 +73,7 @@ class AStarSearch {
     const Cost h0 = static_cast<Cost>(h_.estimate(start));
     if (is_dead_end(h0)) {
       ++stats_.dead_ends;
-      result.status = Status::no_solution;
+      result.status = Status::unsolvable;
       return finish(std::move(result));
     }
     add_node(start, domain_.hash(start), 0, h0, kNoParent, Move{});
@@ -108,7 +108,7 @@ class AStarSearch {
       });
       if (guard_.over_memory(bytes())) return stopped(std::move(result), kNoParent);
     }
-    result.status = Status::no_solution;
+    result.status = Status::unsolvable;
     return finish(std::move(result));
   }
 

@@ -86,7 +86,7 @@ class BreadthFirstSearch {
         return solved(std::move(result), goal, current);
       }
     }
-    result.status = Status::no_solution;
+    result.status = Status::unsolvable;
     return finish(std::move(result));
   }
 

@@ -6,7 +6,7 @@
 // and by an optional move-pruning automaton (e.g. inverse moves).
 //
 // depth_limited_dfs: returns the first plan found within max_depth moves (not optimal). When
-//   no branch was cut by the limit and no goal was found, the space is exhausted: no_solution
+//   no branch was cut by the limit and no goal was found, the space is exhausted: unsolvable
 //   (proven); otherwise status stopped with reason depth_limit.
 // iterative_deepening_dfs: depth limits 0, 1, 2, ... — the first plan found has the fewest
 //   moves, hence is optimal on unit-cost domains (kUnitCost); one IterationStats per depth.
@@ -150,7 +150,7 @@ Result<typename D::Move, typename D::Cost> depth_limited_dfs(const D& domain,
       result.cost = search.path_cost(start);
       break;
     case Search::Outcome::exhausted:
-      result.status = Status::no_solution;
+      result.status = Status::unsolvable;
       break;
     case Search::Outcome::cut:
       result.status = Status::stopped;
@@ -209,7 +209,7 @@ Result<typename D::Move, typename D::Cost> iterative_deepening_dfs(
       break;
     }
     if (outcome == Search::Outcome::exhausted) {
-      result.status = Status::no_solution;
+      result.status = Status::unsolvable;
       break;
     }
     if (outcome == Search::Outcome::stopped || search.guard().check_slow()) {

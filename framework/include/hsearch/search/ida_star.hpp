@@ -63,7 +63,7 @@ class IdaStarSearch {
     const Cost h0 = static_cast<Cost>(h_.estimate(state_));
     if (is_dead_end(h0)) {
       ++stats_.dead_ends;
-      result.status = Status::no_solution;
+      result.status = Status::unsolvable;
       return finish(std::move(result));
     }
     bound_ = h0;
@@ -98,7 +98,7 @@ class IdaStarSearch {
         return finish(std::move(result));
       }
       if (is_dead_end(next_bound_)) {
-        result.status = Status::no_solution;
+        result.status = Status::unsolvable;
         return finish(std::move(result));
       }
       bound_ = next_bound_;

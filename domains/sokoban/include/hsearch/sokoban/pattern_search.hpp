@@ -179,7 +179,7 @@ class PatternSearch final : public SokobanDomain::BoundHook {
     const auto result = astar(sub, start, PushLowerBound{}, astar_options);
     ++stats_.searches;
     stats_.expanded += result.stats.expanded;
-    if (result.status == Status::no_solution) {
+    if (result.status == Status::unsolvable) {
       table_.add(pattern, zone, PenaltyTable::kDeadlock, 0);
       memo.outcome = Outcome::deadlock;
     } else if (!result.solved() || !result.optimal) {

@@ -101,7 +101,7 @@ struct SolveReport {
 
 inline const char* status_name(const Result<SokobanDomain::Move, int>& r) {
   if (r.status == Status::solved) return "solved";
-  if (r.status == Status::no_solution) return "unsolvable";
+  if (r.status == Status::unsolvable) return "unsolvable";
   switch (r.stop_reason) {
     case StopReason::time_limit: return "timeout";
     case StopReason::node_limit: return "node_limit";
