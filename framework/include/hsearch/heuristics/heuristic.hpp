@@ -4,7 +4,7 @@
 // Required:  Cost estimate(const State& s) const;   a cost-to-goal estimate, or dead_end<Cost>()
 //            when s provably cannot reach a goal (the search prunes it and counts a dead end).
 // Optional:  Cost estimate_after(const State& child, const Move& m, Cost parent_h) const;
-//            the incremental update (seed 002 §1.5.1): the child's value from the parent's value
+//            the incremental update: the child's value from the parent's value
 //            and the move just applied. Searches call it instead of estimate() when present.
 //            bool admissible() const;   false for heuristics that may overestimate (Hanoi's
 //            "Belfort", weighted heuristics). Absent means admissible. A search never calls a

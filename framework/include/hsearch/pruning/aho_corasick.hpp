@@ -1,6 +1,6 @@
 #pragma once
 // Builds the TableAutomaton that refuses every label sequence containing one of a list of
-// forbidden sequences (seed 002 §1.5.3), with Aho & Corasick's construction (1975):
+// forbidden sequences, with Aho & Corasick's construction (1975):
 //   1. a trie of the forbidden sequences;
 //   2. failure links (the longest proper suffix of a node that is also a trie node), computed
 //      breadth-first, which complete the goto function on every label;
@@ -25,8 +25,8 @@ using LabelSequence = std::vector<unsigned>;
 
 struct AhoCorasickBuild {
   TableAutomaton automaton;
-  // Trie nodes including the forbidden ones (how seed 002 counts: the 4 inverse pairs and
-  // 4 words of length 6 make a 29-state automaton).
+  // Trie nodes including the forbidden ones (the usual way to count an automaton's size: the
+  // 4 inverse pairs and 4 words of length 6 make a 29-state automaton).
   std::size_t trie_states = 0;
   // Trie nodes dropped because a forbidden sequence ends there or at one of their suffixes.
   std::size_t forbidden_states = 0;

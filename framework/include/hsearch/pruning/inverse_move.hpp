@@ -1,5 +1,5 @@
 #pragma once
-// The inverse-move automaton (seed 002 §1.5.3): refuses a move that undoes the previous one,
+// The inverse-move automaton: refuses a move that undoes the previous one,
 // i.e. every pair "l inverse(l)". A path containing such a pair reaches the same state as the
 // path without it, one or two moves shorter and no dearer (costs are >= 0), so pruning the pair
 // never loses an optimal solution in DFS/IDA*. On the 15-puzzle this is the 5-state automaton

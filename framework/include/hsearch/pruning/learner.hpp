@@ -1,5 +1,5 @@
 #pragma once
-// Learning a move-pruning automaton (Taylor & Korf 1993; seed 002 §1.5.3 and §2.2 step 5).
+// Learning a move-pruning automaton (Taylor & Korf 1993).
 //
 // Input: a LabelledDomain, sample states supplied by the domain (samples[0] is the "primary"
 // one, from which label sequences are enumerated; e.g. the 15-puzzle on a 7x7 board with the

@@ -1,5 +1,5 @@
 #pragma once
-// The move-pruner contract consulted by depth-first searches on every move (seed 002 §1.5.3).
+// The move-pruner contract consulted by depth-first searches on every move.
 //
 // A pruner is a finite automaton over move labels. The search keeps one automaton state per
 // depth: it starts in start(), refuses a move whose label is not allows(state, label) (counting

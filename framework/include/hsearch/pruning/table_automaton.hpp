@@ -1,5 +1,5 @@
 #pragma once
-// A move-pruning automaton stored as tables (seed 002 §1.5.3; the cube20 layout): states
+// A move-pruning automaton stored as tables (the layout of Rokicki's cube20 solver): states
 // 0..n-1, start state 0, a next-state table next[state * labels + label] and, per state, a
 // 64-bit mask of the labels allowed there. The search asks `allows` (one mask test) before a
 // move and carries `next` to the child; `for_each_allowed` walks the mask with bit tricks.

@@ -1,5 +1,5 @@
 #pragma once
-// A* (Hart, Nilsson & Raphael 1968) with reopening (thesis 6.4.2), and weighted A*.
+// A* (Hart, Nilsson & Raphael 1968) with reopening of closed nodes reached by a cheaper path, and weighted A*.
 //
 // - Priority f = w_g * g + w_h * h; ties go to the larger g (deeper nodes first).
 // - A child reaching a known state by a cheaper path updates it: an open node's g is lowered
@@ -8,7 +8,7 @@
 //   admissible but inconsistent heuristic.
 // - The goal test happens when a node is selected for expansion.
 // - Optimal when w_g == w_h and the heuristic is admissible; any other weighting is reported
-//   as not optimal (weighted A*, e.g. seed 003's 3:2).
+//   as not optimal (weighted A*, e.g. g:h weighted 3:2).
 // Nodes live in one chunked array (parent links by index; chunks so that growing never holds
 // two copies); the domain's compact Key is stored when it has pack/unpack. The open list is an
 // indexed binary heap; the closed/open lookup is an open-addressing index of node numbers.

@@ -1,5 +1,5 @@
 #pragma once
-// IDA* (Korf 1985; seed 002 §1.4; thesis 6.5.4): depth-first searches bounded by f = g + h.
+// IDA* (Korf 1985): depth-first searches bounded by f = g + h.
 //
 // - A node is entered (and goal-tested) only when its f is within the bound.
 // - The next bound is the smallest f that exceeded the current one; when nothing exceeded it,
