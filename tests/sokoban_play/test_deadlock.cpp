@@ -51,8 +51,9 @@ TEST(DeadlockWarning, TwoBoxesSideBySideAgainstAWallFreeze) {
 }
 
 TEST(DeadlockWarning, ABoxHeldByABoxThatCanStillMoveIsNoDeadlock) {
-  // Seed 004 §2.2.4: the box (2,2) has a wall on its left and a box below it, but that box
-  // can be pushed sideways, so (2,2) is not blocked for good.
+  // A box blocked by another box is frozen only if that box is frozen too: the box (2,2) has
+  // a wall on its left and a box below it, but that box can be pushed sideways, so (2,2) is
+  // not blocked for good.
   Game g(level_from(
       "#######\n"
       "#. .  #\n"

@@ -6,14 +6,15 @@
 #include <gtest/gtest.h>
 
 #include "data_dir.hpp"
-#include "hsearch/sokoban/game/background_solver.hpp"
-#include "hsearch/sokoban/game/hint.hpp"
-#include "hsearch/sokoban/game/race.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/play/background_solver.hpp"
+#include "hsearch/sokoban/play/hint.hpp"
+#include "hsearch/sokoban/play/race.hpp"
 #include "sokoban/level_text.hpp"
 
 using namespace hsearch::sokoban;
 using namespace hsearch::sokoban::game;
+using namespace hsearch::sokoban::play;
 using hsearch::sokoban::testing::level_from;
 
 namespace {

@@ -5,6 +5,7 @@
 #include <array>
 #include <cctype>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -276,6 +277,30 @@ TEST_F(PlayInTmux, StaysResponsiveWhileTheSolverSearches) {
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0);
 }
 
+TEST_F(PlayInTmux, ASignalEndsTheGameWithStatus130AndSavesTheProgress) {
+  // exec keeps the shell's process id, so the pid file names the game itself.
+  const std::string pid_file = (dir_ / "pid").string();
+  start("sh -c " + quote("echo $$ > " + quote(pid_file) + "; exec " + kProgram + " play " + quote(level_file_)));
+  wait_for("Moves: 0  Pushes: 0");
+  keys("Right");
+  wait_for("Moves: 1  Pushes: 0");
+  const std::string pid = slurp(pid_file);
+  ASSERT_FALSE(pid.empty());
+  ASSERT_EQ(::kill(std::stoi(pid), SIGTERM), 0);
+  EXPECT_EQ(wait_exit(), 130);
+  const std::string progress = slurp(dir_ / "data" / "hsearch" / "progress");
+  const std::string key = fs::weakly_canonical(level_file_).string();
+  EXPECT_NE(progress.find("last\t1\tr\t" + key + "\n"), std::string::npos) << progress;
+}
+
+TEST(PlayWithoutTerminal, HelpListsTheOptionsAndTheExitStatuses) {
+  std::string out;
+  EXPECT_EQ(shell(kProgram + " play --help < /dev/null", &out), 0) << out;
+  for (const char* text : {"Usage: sokoban play [FILE]", "--level N", "--hint-time S", "--race MODE", "--race-time S",
+                           "--race-speed MS", "Exit status: 0", "2 bad usage", "130"})
+    EXPECT_NE(out.find(text), std::string::npos) << text << " missing in:\n" << out;
+}
+
 TEST(PlayWithoutTerminal, SaysSoAndExits2) {
   std::string out;
   const int st = shell(kProgram + " play < /dev/null", &out);
@@ -290,5 +315,17 @@ TEST(PlayWithoutTerminal, BadArgumentsAreReportedBeforeTheScreen) {
   EXPECT_EQ(shell(kProgram + " play --level 9 < /dev/null", &out), 2);
   EXPECT_NE(out.find("the collection has 3 levels"), std::string::npos) << out;
   EXPECT_EQ(shell(kProgram + " play --race sideways < /dev/null", &out), 2);
-  EXPECT_NE(out.find("--race needs step or clock"), std::string::npos) << out;
+  EXPECT_NE(out.find("sokoban play: --race needs step or clock, not 'sideways'"), std::string::npos) << out;
+  EXPECT_EQ(shell(kProgram + " play --level 0 < /dev/null", &out), 2);
+  EXPECT_NE(out.find("sokoban play: --level must be at least 1"), std::string::npos) << out;
+  EXPECT_EQ(shell(kProgram + " play --level x < /dev/null", &out), 2);
+  EXPECT_EQ(out.rfind("sokoban play: ", 0), 0U) << out;
+  EXPECT_EQ(shell(kProgram + " play --hint-time 0 < /dev/null", &out), 2);
+  EXPECT_NE(out.find("sokoban play: --hint-time must be a positive number"), std::string::npos) << out;
+  EXPECT_EQ(shell(kProgram + " play --race-speed 0 < /dev/null", &out), 2);
+  EXPECT_NE(out.find("sokoban play: --race-speed must be a positive number"), std::string::npos) << out;
+  EXPECT_EQ(shell(kProgram + " play --no-such-option < /dev/null", &out), 2);
+  EXPECT_EQ(out.rfind("sokoban play: ", 0), 0U) << out;
+  EXPECT_EQ(shell(kProgram + " play a.xsb b.xsb < /dev/null", &out), 2);
+  EXPECT_EQ(out.rfind("sokoban play: ", 0), 0U) << out;
 }

@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "hsearch/sokoban/game/progress.hpp"
+#include "hsearch/sokoban/play/progress.hpp"
 
-using hsearch::sokoban::game::Progress;
+using hsearch::sokoban::play::Progress;
 namespace fs = std::filesystem;
 
 namespace {

@@ -1,6 +1,7 @@
-// `sokoban play [FILE] [--level N] [options]`: the terminal game (issue #7, seed 004).
-// Reads the collection, the progress file, checks that it runs in a terminal, then hands over
-// to the Session. Bad input is reported before the screen is taken: message, exit status 2.
+// `sokoban play [FILE] [--level N] [options]`: the terminal game. Parses the command line,
+// reads the collection and the progress file, checks that it runs in a terminal, then hands
+// over to the Session. Bad input is reported before the screen is taken: a message on stderr,
+// exit status 2.
 #include "play_main.hpp"
 
 #include <filesystem>
@@ -9,8 +10,10 @@
 #include <sstream>
 #include <string>
 
-#include "hsearch/sokoban/game/progress.hpp"
+#include <boost/program_options.hpp>
+
 #include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/play/progress.hpp"
 #include "session.hpp"
 #include "terminal.hpp"
 
@@ -44,79 +47,80 @@ constexpr const char* kBuiltInLevels =
     "#  $. @#\n"
     "########\n";
 
-constexpr const char* kUsage =
-    "usage: sokoban play [FILE] [--level N] [--hint-time S] [--race step|clock]\n"
-    "                    [--race-time S] [--race-speed MS]\n"
-    "  FILE          a level collection (XSB or Boxoban text); without it, 3 built-in levels\n"
-    "  --level N     start at level N (default: where you left the collection last time)\n"
-    "  --hint-time S time limit of the hint's and the watch's search (default 10)\n"
-    "  --race MODE   start racing the solver: step (it moves when you move) or clock\n"
-    "  --race-time S time limit of the race solver's search (default 30)\n"
-    "  --race-speed MS  clock race: one solver move every MS milliseconds (default 400)\n"
-    "Progress is kept in $XDG_DATA_HOME/hsearch/progress (default ~/.local/share/hsearch/progress).\n";
+constexpr const char* kDescription =
+    "Usage: sokoban play [FILE] [options]\n"
+    "Plays Sokoban in the terminal, with the solver at hand: hints, watching it play, racing\n"
+    "it. FILE is a level collection (XSB or Boxoban text); without it, 3 built-in levels.\n"
+    "Keys: arrows/WASD/ZQSD move, u undo, r restart, n/p next/previous level, h hint,\n"
+    "v watch the solver, c race (step/clock/off), x or Esc or Ctrl-C quit.\n"
+    "Progress is kept in $XDG_DATA_HOME/hsearch/progress (default ~/.local/share/hsearch/progress).\n"
+    "Exit status: 0 the player quit; 2 bad usage or bad input (an unreadable file, no level,\n"
+    "--level out of range, no terminal); 70 internal error; 130 stopped by a signal\n"
+    "(SIGINT, SIGTERM, SIGHUP; the progress is saved).\n";
 
-bool parse_number(const std::string& text, double& out) {
-  try {
-    std::size_t used = 0;
-    out = std::stod(text, &used);
-    return used == text.size() && out > 0 && out < 1e6;
-  } catch (const std::exception&) {
-    return false;
-  }
+int usage_error(const std::string& message) {
+  std::cerr << "sokoban play: " << message << "\n(see sokoban play --help)\n";
+  return kExitBadInput;
 }
 
 }  // namespace
 
 int play_main(int argc, char** argv) {
-  std::string file;
-  int level = 0;
-  PlayOptions options;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&](double& out) {
-      if (i + 1 >= argc || !parse_number(argv[i + 1], out)) {
-        std::cerr << "sokoban play: " << arg << " needs a positive number\n" << kUsage;
-        return false;
-      }
-      ++i;
-      return true;
-    };
-    double v = 0;
-    if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage;
-      return 0;
-    } else if (arg == "--level") {
-      if (!value(v)) return 2;
-      if (v != static_cast<int>(v)) {
-        std::cerr << "sokoban play: --level needs a whole number\n";
-        return 2;
-      }
-      level = static_cast<int>(v);
-    } else if (arg == "--hint-time") {
-      if (!value(options.hint_seconds)) return 2;
-    } else if (arg == "--race-time") {
-      if (!value(options.race_seconds)) return 2;
-    } else if (arg == "--race-speed") {
-      if (!value(v)) return 2;
-      options.race_interval_ms = static_cast<int>(v);
-    } else if (arg == "--race") {
-      const std::string mode = i + 1 < argc ? argv[++i] : "";
-      if (mode == "step") options.race = game::RaceMode::step;
-      else if (mode == "clock") options.race = game::RaceMode::clock;
-      else {
-        std::cerr << "sokoban play: --race needs step or clock\n" << kUsage;
-        return 2;
-      }
-    } else if (!arg.empty() && arg[0] == '-') {
-      std::cerr << "sokoban play: unknown option " << arg << "\n" << kUsage;
-      return 2;
-    } else if (file.empty()) {
-      file = arg;
-    } else {
-      std::cerr << "sokoban play: one level file only (got " << file << " and " << arg << ")\n";
-      return 2;
-    }
+  namespace po = boost::program_options;
+  PlayOptions defaults;
+  po::options_description visible("Options");
+  visible.add_options()
+      ("help,h", "show this help")
+      ("level", po::value<int>()->value_name("N"),
+       "start at level N of FILE (1-based; default: where you left the collection last time, else 1)")
+      ("hint-time", po::value<double>()->value_name("S")->default_value(defaults.hint_seconds, "10"),
+       "time limit in seconds of the search for a hint (h) or for watching the solver (v)")
+      ("race", po::value<std::string>()->value_name("MODE"),
+       "start racing the solver: step (it moves when you move) or clock (it moves on its own clock)")
+      ("race-time", po::value<double>()->value_name("S")->default_value(defaults.race_seconds, "30"),
+       "time limit in seconds of the race solver's search")
+      ("race-speed", po::value<int>()->value_name("MS")->default_value(defaults.race_interval_ms),
+       "clock race: one solver move every MS milliseconds");
+  po::options_description hidden;
+  hidden.add_options()("file", po::value<std::string>(), "level file");
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return usage_error(e.what());
   }
+  if (vm.count("help")) {
+    std::cout << kDescription << "\n" << visible;
+    return kExitOk;
+  }
+
+  PlayOptions options;
+  int level = 0;
+  if (vm.count("level")) {
+    level = vm["level"].as<int>();
+    if (level < 1) return usage_error("--level must be at least 1, not " + std::to_string(level));
+  }
+  // Upper bounds keep the values meaningful as durations (no overflow in milliseconds).
+  options.hint_seconds = vm["hint-time"].as<double>();
+  if (!(options.hint_seconds > 0 && options.hint_seconds < 1e6))
+    return usage_error("--hint-time must be a positive number of seconds (below 1000000)");
+  options.race_seconds = vm["race-time"].as<double>();
+  if (!(options.race_seconds > 0 && options.race_seconds < 1e6))
+    return usage_error("--race-time must be a positive number of seconds (below 1000000)");
+  options.race_interval_ms = vm["race-speed"].as<int>();
+  if (options.race_interval_ms < 1) return usage_error("--race-speed must be a positive number of milliseconds");
+  if (vm.count("race")) {
+    const std::string mode = vm["race"].as<std::string>();
+    if (mode == "step") options.race = RaceMode::step;
+    else if (mode == "clock") options.race = RaceMode::clock;
+    else return usage_error("--race needs step or clock, not '" + mode + "'");
+  }
+  const std::string file = vm.count("file") ? vm["file"].as<std::string>() : std::string();
 
   Collection collection;
   if (file.empty()) {
@@ -128,7 +132,7 @@ int play_main(int argc, char** argv) {
     std::ifstream in(file);
     if (!in) {
       std::cerr << "sokoban play: " << file << ": cannot open the file\n";
-      return 2;
+      return kExitBadInput;
     }
     collection.levels = read_levels(in, file);
     std::error_code ec;
@@ -137,24 +141,24 @@ int play_main(int argc, char** argv) {
     collection.name = std::filesystem::path(file).filename().string();
     if (collection.levels.empty()) {
       std::cerr << "sokoban play: " << file << ": no level in this file\n";
-      return 2;
+      return kExitBadInput;
     }
   }
   const int count = static_cast<int>(collection.levels.size());
   if (level > count) {
     std::cerr << "sokoban play: --level " << level << ": the collection has " << count << " level"
               << (count == 1 ? "" : "s") << "\n";
-    return 2;
+    return kExitBadInput;
   }
   if (!Terminal::interactive()) {
     std::cerr << "sokoban play: the game needs a terminal (stdin and stdout must be a tty);\n"
                  "to solve levels without one, run: sokoban FILE\n";
-    return 2;
+    return kExitBadInput;
   }
 
-  game::Progress progress;
+  Progress progress;
   std::string first_message;
-  const auto progress_path = game::Progress::default_path();
+  const auto progress_path = Progress::default_path();
   if (!progress_path) {
     first_message = "neither XDG_DATA_HOME nor HOME is set: progress is not saved";
   } else if (std::string problem = progress.load(*progress_path); !problem.empty()) {
@@ -164,12 +168,12 @@ int play_main(int argc, char** argv) {
   std::string resume;
   if (level > 0) {
     index = level - 1;
-  } else if (const game::LastPlayed* last = progress.last(collection.key); last != nullptr && last->level <= count) {
+  } else if (const LastPlayed* last = progress.last(collection.key); last != nullptr && last->level <= count) {
     index = last->level - 1;
     resume = last->lurd;
   }
 
-  int status = 0;
+  int status = kExitOk;
   std::string error;
   {
     Terminal term;  // restored when this block ends, however it ends
@@ -178,7 +182,7 @@ int play_main(int argc, char** argv) {
       status = session.run(term, index, resume, first_message);
     } catch (const std::exception& e) {
       error = e.what();
-      status = 3;
+      status = kExitInternal;
     }
   }
   if (!error.empty()) std::cerr << "sokoban play: internal error: " << error << "\n";

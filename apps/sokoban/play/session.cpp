@@ -10,9 +10,6 @@
 namespace hsearch::sokoban::play {
 
 using game::Game;
-using game::Race;
-using game::RaceMode;
-using game::RaceOutcome;
 using game::StepResult;
 
 namespace {
@@ -20,11 +17,9 @@ namespace {
 // The loop wakes at least this often to poll the searches and animate watch and race.
 constexpr int kPollMs = 40;
 
-using game::seconds_text;
-
 }  // namespace
 
-Session::Session(const Collection& collection, game::Progress& progress,
+Session::Session(const Collection& collection, Progress& progress,
                  std::optional<std::filesystem::path> progress_path, PlayOptions options)
     : collection_(collection), progress_(progress), progress_path_(std::move(progress_path)), options_(options) {
   race_mode_ = options_.race;
@@ -56,9 +51,13 @@ int Session::run(Terminal& term, int index, const std::string& resume_lurd, cons
   }
   if (!first_message.empty()) say(first_message, Style::warn);
   TermSize last_size{};
+  bool interrupted = false;
   while (!quit_) {
     const int key = term.read_key(kPollMs);
-    if (term.quit_requested()) break;
+    if (term.quit_requested()) {
+      interrupted = true;
+      break;
+    }
     if (key != kNoKey) on_key(key);
     tick();
     const TermSize size = term.size();
@@ -78,7 +77,7 @@ int Session::run(Terminal& term, int index, const std::string& resume_lurd, cons
   race_solver_.cancel();
   if (game_) progress_.set_last(collection_.key, index_ + 1, game_->history());
   save_progress();
-  return 0;
+  return interrupted ? kExitInterrupted : kExitOk;
 }
 
 void Session::save_progress() {
@@ -224,7 +223,7 @@ void Session::ask_hint() {
     say("the level is solved: no hint needed", Style::good);
     return;
   }
-  if (hint_ && hint_->kind == game::Hint::Kind::push && hint_history_ == game_->history()) {
+  if (hint_ && hint_->kind == Hint::Kind::push && hint_history_ == game_->history()) {
     const std::string walk = hint_->walk;
     hint_.reset();
     game_->play(walk);
@@ -278,11 +277,11 @@ void Session::tick() {
     job_ = Job::none;
     dirty_ = true;
     if (game_ && hint_history_ == game_->history()) {
-      game::Hint h = game::hint_from(*game_, *report, options_.hint_seconds);
+      Hint h = hint_from(*game_, *report, options_.hint_seconds);
       if (job == Job::hint) {
-        say(h.text, h.kind == game::Hint::Kind::push ? Style::good : Style::warn);
+        say(h.text, h.kind == Hint::Kind::push ? Style::good : Style::warn);
         hint_ = h;
-      } else if (h.kind == game::Hint::Kind::push) {
+      } else if (h.kind == Hint::Kind::push) {
         watching_ = true;
         watch_plan_ = report->lurd;
         watch_next_ = 0;
@@ -313,7 +312,7 @@ void Session::tick() {
       if (report->solved()) {
         race_->set_plan(report->lurd, now);
       } else {
-        game::Hint why = game::hint_from(race_->solver_game(), *report, options_.race_seconds);
+        Hint why = hint_from(race_->solver_game(), *report, options_.race_seconds);
         race_->give_up(why.text);
       }
       dirty_ = true;
@@ -354,7 +353,7 @@ void Session::draw(Canvas& canvas) const {
                       std::to_string(collection_.levels.size());
   if (!entry.level.title.empty()) title += "  \"" + entry.level.title + "\"";
   canvas.text(0, 0, title, Style::title);
-  if (const game::LevelRecord* rec = progress_.solved(collection_.key, index_ + 1)) {
+  if (const LevelRecord* rec = progress_.solved(collection_.key, index_ + 1)) {
     const std::string best = "[solved: best " + std::to_string(rec->best_moves) + "/" +
                              std::to_string(rec->best_pushes) + "]";
     canvas.text(0, std::max(static_cast<int>(title.size()) + 2, cols - static_cast<int>(best.size())), best, Style::good);
@@ -374,7 +373,7 @@ void Session::draw(Canvas& canvas) const {
     const std::string counters =
         "Moves: " + std::to_string(game_->moves()) + "  Pushes: " + std::to_string(game_->pushes());
     const auto& flagged = game_->deadlock().boxes;
-    const std::pair<int, int> hint_box = hint_ && hint_->kind == game::Hint::Kind::push
+    const std::pair<int, int> hint_box = hint_ && hint_->kind == Hint::Kind::push
                                              ? std::pair(hint_->box_row, hint_->box_col)
                                              : std::pair(-1, -1);
     if (race_) {

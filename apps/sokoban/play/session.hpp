@@ -8,22 +8,28 @@
 #include <vector>
 
 #include "canvas.hpp"
-#include "hsearch/sokoban/game/background_solver.hpp"
 #include "hsearch/sokoban/game/game.hpp"
-#include "hsearch/sokoban/game/hint.hpp"
-#include "hsearch/sokoban/game/progress.hpp"
-#include "hsearch/sokoban/game/race.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/play/background_solver.hpp"
+#include "hsearch/sokoban/play/hint.hpp"
+#include "hsearch/sokoban/play/progress.hpp"
+#include "hsearch/sokoban/play/race.hpp"
 #include "terminal.hpp"
 
 namespace hsearch::sokoban::play {
+
+// Exit statuses of `sokoban play` (the table every program of the project uses).
+constexpr int kExitOk = 0;             // the player quit
+constexpr int kExitBadInput = 2;       // bad usage, an unreadable file, no level, no terminal
+constexpr int kExitInternal = 70;      // an internal error (EX_SOFTWARE)
+constexpr int kExitInterrupted = 130;  // stopped by a signal
 
 struct PlayOptions {
   double hint_seconds = 10;      // time limit of a hint's (or a watch's) search
   double race_seconds = 30;      // time limit of the race solver's search
   int race_interval_ms = 400;    // clock race: one solver move every this many ms
   int watch_interval_ms = 150;   // watching: one move every this many ms
-  std::optional<game::RaceMode> race;  // start in race mode
+  std::optional<RaceMode> race;  // start in race mode
 };
 
 struct Collection {
@@ -34,18 +40,19 @@ struct Collection {
 
 class Session {
  public:
-  Session(const Collection& collection, game::Progress& progress, std::optional<std::filesystem::path> progress_path,
+  Session(const Collection& collection, Progress& progress, std::optional<std::filesystem::path> progress_path,
           PlayOptions options);
 
   // Plays from level `index` (0-based), replaying `resume_lurd` first; returns when the player
-  // quits (or a signal asks to). Returns the exit status (0).
+  // quits (kExitOk) or a signal (SIGINT, SIGTERM, SIGHUP) asks to (kExitInterrupted). The
+  // progress is saved either way.
   int run(Terminal& term, int index, const std::string& resume_lurd, const std::string& first_message);
 
  private:
   enum class Job { none, hint, watch };
 
   void load_level(int index);
-  void start_race(game::RaceMode mode);
+  void start_race(RaceMode mode);
   void on_key(int key);
   void move(int dir);
   void after_change();
@@ -61,7 +68,7 @@ class Session {
   std::int64_t now_ms() const;
 
   const Collection& collection_;
-  game::Progress& progress_;
+  Progress& progress_;
   std::optional<std::filesystem::path> progress_path_;
   PlayOptions options_;
 
@@ -71,9 +78,9 @@ class Session {
   bool win_recorded_ = false;
   bool assisted_ = false;  // the solver played moves of this level (watch): not recorded as solved
 
-  game::BackgroundSolver helper_;
+  BackgroundSolver helper_;
   Job job_ = Job::none;
-  std::optional<game::Hint> hint_;
+  std::optional<Hint> hint_;
   std::string hint_history_;  // the position (history) the hint is for
 
   bool watching_ = false;
@@ -81,10 +88,10 @@ class Session {
   std::size_t watch_next_ = 0;
   std::int64_t watch_last_ms_ = 0;
 
-  std::optional<game::RaceMode> race_mode_;
-  std::optional<game::Race> race_;
-  game::BackgroundSolver race_solver_;
-  game::RaceOutcome race_seen_ = game::RaceOutcome::running;
+  std::optional<RaceMode> race_mode_;
+  std::optional<Race> race_;
+  BackgroundSolver race_solver_;
+  RaceOutcome race_seen_ = RaceOutcome::running;
   std::int64_t race_start_ms_ = 0;
   std::int64_t shown_second_ = -1;  // the race's "thinking N s" on screen
 

@@ -1,12 +1,13 @@
 #pragma once
-// The game a person plays (seed 004 §1.1): one level, the player walking and pushing square by
-// square, the move and push counters, undo back to the level's start, restart, and the win.
-// No terminal here: the program `sokoban play` draws this and sends it keys.
+// The rules of playing a level by hand: the player walking and pushing square by square, the
+// move and push counters, undo back to the level's start, restart, and the win. No terminal,
+// no screen, no files: the program `sokoban play` (apps/sokoban/play) draws this and sends it
+// the player's moves.
 //
 // The position is the level's text with the boxes and the player moved (XSB characters), so
-// the rules are checked on exactly what the screen shows. The history is the LURD string of
-// the moves made since the start (lower case: a step, upper case: a push), which is what
-// undo unwinds, what the progress file stores, and what verify_lurd can replay.
+// the rules are checked on exactly the picture a player is shown. The history is the LURD
+// string of the moves made since the start (lower case: a step, upper case: a push), which is
+// what undo unwinds and what verify_lurd can replay.
 // After every change of the boxes the position is checked for a deadlock with the solver's
 // own tests (deadlock.hpp).
 #include <cstddef>
@@ -154,7 +155,7 @@ class Game {
   void check_deadlock() { deadlock_ = find_deadlock(*board_, grid_, pr_, pc_); }
 
   Level start_;
-  // Shared so that copies of a game (the race's solver side) do not redo the analysis.
+  // Shared so that copies of a game (a second board on the same level) do not redo the analysis.
   std::shared_ptr<const Board> board_;
   std::vector<std::string> grid_;
   std::string history_;

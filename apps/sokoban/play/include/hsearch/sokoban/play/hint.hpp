@@ -8,7 +8,7 @@
 #include "hsearch/sokoban/game/game.hpp"
 #include "hsearch/sokoban/solver.hpp"
 
-namespace hsearch::sokoban::game {
+namespace hsearch::sokoban::play {
 
 struct Hint {
   enum class Kind { push, no_solution, no_time, error } kind = Kind::error;
@@ -33,7 +33,7 @@ inline std::string seconds_text(double s) {
 
 // `game` must be in the position the report was computed for; `seconds` is the time limit the
 // search had (for the "no hint within N s" message).
-inline Hint hint_from(const Game& game, const SolveReport& report, double seconds) {
+inline Hint hint_from(const game::Game& game, const SolveReport& report, double seconds) {
   Hint h;
   if (report.status == "unsolvable") {
     h.kind = Hint::Kind::no_solution;
@@ -76,4 +76,4 @@ inline Hint hint_from(const Game& game, const SolveReport& report, double second
   return h;
 }
 
-}  // namespace hsearch::sokoban::game
+}  // namespace hsearch::sokoban::play

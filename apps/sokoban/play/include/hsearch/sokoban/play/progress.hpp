@@ -28,7 +28,7 @@
 
 #include <unistd.h>
 
-namespace hsearch::sokoban::game {
+namespace hsearch::sokoban::play {
 
 struct LevelRecord {
   int best_moves = 0;
@@ -182,4 +182,4 @@ class Progress {
   std::map<std::string, LastPlayed> last_;
 };
 
-}  // namespace hsearch::sokoban::game
+}  // namespace hsearch::sokoban::play

@@ -11,7 +11,7 @@
 #include "hsearch/sokoban/level.hpp"
 #include "hsearch/sokoban/solver.hpp"
 
-namespace hsearch::sokoban::game {
+namespace hsearch::sokoban::play {
 
 class BackgroundSolver {
  public:
@@ -64,4 +64,4 @@ class BackgroundSolver {
   SolveReport report_;
 };
 
-}  // namespace hsearch::sokoban::game
+}  // namespace hsearch::sokoban::play

@@ -1,17 +1,17 @@
 #pragma once
-// Race mode (seed 004 §2.6): the solver plays the same level beside the player. Its moves come
-// from a solution it searched from the level's start (push-optimal when proven); it plays them
-// one at a time, either one move for each move of the player ("step": the seed's "anytime"
-// reading — when the player moves, the solver moves) or one move every `interval_ms`
-// milliseconds once it has its solution ("clock": its thinking time counts against it).
-// The first to put every box on a goal wins. An undo counts as a move of the player.
+// Race mode: the solver plays the same level beside the player. Its moves come from a solution
+// it searched from the level's start (push-optimal when proven); it plays them one at a time,
+// either one move for each move of the player ("step": when the player moves, the solver
+// moves) or one move every `interval_ms` milliseconds once it has its solution ("clock": its
+// thinking time counts against it). The first to put every box on a goal wins. An undo counts
+// as a move of the player.
 #include <algorithm>
 #include <cstdint>
 #include <string>
 
 #include "hsearch/sokoban/game/game.hpp"
 
-namespace hsearch::sokoban::game {
+namespace hsearch::sokoban::play {
 
 enum class RaceMode { step, clock };
 enum class RaceOutcome { running, player_won, solver_won, solver_gave_up };
@@ -21,7 +21,7 @@ class Race {
   Race(const Level& level, RaceMode mode, int interval_ms) : solver_(level), mode_(mode), interval_ms_(interval_ms) {}
 
   RaceMode mode() const { return mode_; }
-  const Game& solver_game() const { return solver_; }
+  const game::Game& solver_game() const { return solver_; }
   bool has_plan() const { return has_plan_; }
   const std::string& failure() const { return failure_; }
   RaceOutcome outcome() const { return outcome_; }
@@ -70,7 +70,7 @@ class Race {
     if (solver_.won() && outcome_ == RaceOutcome::running) outcome_ = RaceOutcome::solver_won;
   }
 
-  Game solver_;
+  game::Game solver_;
   RaceMode mode_;
   int interval_ms_;
   std::string plan_;
@@ -82,4 +82,4 @@ class Race {
   RaceOutcome outcome_ = RaceOutcome::running;
 };
 
-}  // namespace hsearch::sokoban::game
+}  // namespace hsearch::sokoban::play
