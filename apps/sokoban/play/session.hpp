@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "canvas.hpp"
+#include "hsearch/app/exit_status.hpp"
 #include "hsearch/sokoban/game/game.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/play/background_solver.hpp"
@@ -18,11 +19,11 @@
 
 namespace hsearch::sokoban::play {
 
-// Exit statuses of `sokoban play` (the table every program of the project uses).
-constexpr int kExitOk = 0;             // the player quit
-constexpr int kExitBadInput = 2;       // bad usage, an unreadable file, no level, no terminal
-constexpr int kExitInternal = 70;      // an internal error (EX_SOFTWARE)
-constexpr int kExitInterrupted = 130;  // stopped by a signal
+// The project's exit-status table (hsearch/app/exit_status.hpp), as the game uses it.
+constexpr int kExitOk = app::code(app::ExitStatus::solved);                // the player quit
+constexpr int kExitBadInput = app::code(app::ExitStatus::bad_input);       // bad usage, file, level, no terminal
+constexpr int kExitInternal = app::code(app::ExitStatus::internal_error);  // an internal error
+constexpr int kExitInterrupted = app::code(app::ExitStatus::interrupted);  // stopped by a signal
 
 struct PlayOptions {
   double hint_seconds = 10;      // time limit of a hint's (or a watch's) search

@@ -15,10 +15,10 @@ enum class ExitStatus : int {
   interrupted = 130,    // Ctrl-C
 };
 
-inline int code(ExitStatus s) { return static_cast<int>(s); }
+constexpr int code(ExitStatus s) { return static_cast<int>(s); }
 
 // How bad a status is, for a batch: the worst of its instances is the batch's status.
-inline int severity(ExitStatus s) {
+constexpr int severity(ExitStatus s) {
   switch (s) {
     case ExitStatus::solved: return 0;
     case ExitStatus::unsolvable: return 1;
@@ -30,9 +30,9 @@ inline int severity(ExitStatus s) {
   return 4;
 }
 
-inline ExitStatus worst(ExitStatus a, ExitStatus b) { return severity(b) > severity(a) ? b : a; }
+constexpr ExitStatus worst(ExitStatus a, ExitStatus b) { return severity(b) > severity(a) ? b : a; }
 
-inline ExitStatus exit_status(Status status, StopReason reason) {
+constexpr ExitStatus exit_status(Status status, StopReason reason) {
   if (status == Status::solved) return ExitStatus::solved;
   if (status == Status::unsolvable) return ExitStatus::unsolvable;
   return reason == StopReason::interrupted ? ExitStatus::interrupted : ExitStatus::limit;

@@ -28,6 +28,8 @@
 
 #include <unistd.h>
 
+#include "hsearch/app/machine.hpp"
+
 namespace hsearch::sokoban::play {
 
 struct LevelRecord {
@@ -46,12 +48,9 @@ class Progress {
 
   // The default file, or nothing when neither XDG_DATA_HOME nor HOME gives a place.
   static std::optional<std::filesystem::path> default_path() {
-    const char* xdg = std::getenv("XDG_DATA_HOME");
-    if (xdg != nullptr && *xdg != '\0' && std::filesystem::path(xdg).is_absolute())
-      return std::filesystem::path(xdg) / "hsearch" / "progress";
-    const char* home = std::getenv("HOME");
-    if (home != nullptr && *home != '\0') return std::filesystem::path(home) / ".local" / "share" / "hsearch" / "progress";
-    return std::nullopt;
+    const std::filesystem::path dir = app::data_dir();
+    if (dir.empty()) return std::nullopt;
+    return dir / "progress";
   }
 
   // Reads `path`. A missing file is an empty progress (""). Otherwise returns "" or a message
