@@ -1,5 +1,8 @@
 // Static analysis on small hand-made boards: dead cells, pusher-aware distances, side
-// classes, tunnels, numbering.
+// classes, tunnels, numbering, and the tables' layouts agreeing with each other.
+#include <algorithm>
+#include <cstdint>
+
 #include <gtest/gtest.h>
 
 #include "hsearch/sokoban/board.hpp"
@@ -136,4 +139,58 @@ TEST(Board, InitialBoxesPlayerAndGoals) {
   for (int g = 0; g < 3; ++g) EXPECT_EQ(b.goal_index(b.goals()[static_cast<std::size_t>(g)]), g);
   EXPECT_TRUE(b.is_goal(cell(b, 1, 5)));
   EXPECT_EQ(b.goal_set().count(), 3);
+}
+
+// What the analysis promises about its numbering and tables, on every cell of a level with
+// dead corners, a pillar, goals on three rows and more goals than boxes: live cells first and
+// each group in reading order; a cell is live exactly when some goal is reachable by pushes;
+// goals numbered in cell order; distance() the best side of distance_from_side(); the layout by
+// cell (distances_from_side) holding the same values; player_side() naming a side with floor.
+TEST(Board, NumberingAndDistanceTablesAgree) {
+  const Board b(level_from(
+      "#########\n"
+      "#@ $   .#\n"
+      "# #  # ##\n"
+      "#. $$  .#\n"
+      "#   #  .#\n"
+      "#########\n"));
+  const int n = b.cell_count();
+  const int goals = static_cast<int>(b.goals().size());
+  ASSERT_EQ(goals, 4);
+  ASSERT_LT(b.live_count(), n);  // the corners are dead
+  for (int c = 0; c < n; ++c) {
+    EXPECT_EQ(b.cell_at(b.row(c), b.col(c)), c);
+    if (c + 1 < n && b.is_live(c) == b.is_live(c + 1)) {
+      EXPECT_LT(b.row(c) * b.level().width + b.col(c), b.row(c + 1) * b.level().width + b.col(c + 1)) << c;
+    }
+    bool reaches_a_goal = false;
+    for (int g = 0; g < goals; ++g) {
+      std::uint16_t best = kUnreachable;
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t v = b.distance_from_side(g, c, d);
+        EXPECT_EQ(b.distances_from_side(c, d)[g], v) << "cell " << c << " side " << d << " goal " << g;
+        best = std::min(best, v);
+      }
+      EXPECT_EQ(b.distance(g, c), best) << "cell " << c << " goal " << g;
+      reaches_a_goal = reaches_a_goal || best != kUnreachable;
+    }
+    EXPECT_EQ(b.is_live(c), reaches_a_goal) << "cell " << c;
+    for (int p = 0; p < n; ++p) {
+      const int side = b.player_side(c, p);
+      if (p == c) {
+        EXPECT_EQ(side, -1);
+      } else if (side >= 0) {
+        EXPECT_NE(b.neighbor(c, side), kNoCell);
+      }
+    }
+  }
+  for (int g = 0; g < goals; ++g) {
+    const int cell_of_goal = b.goals()[static_cast<std::size_t>(g)];
+    EXPECT_TRUE(b.is_live(cell_of_goal));
+    EXPECT_EQ(b.goal_index(cell_of_goal), g);
+    EXPECT_EQ(b.distance(g, cell_of_goal), 0);
+    if (g > 0) {
+      EXPECT_LT(b.goals()[static_cast<std::size_t>(g - 1)], cell_of_goal);
+    }
+  }
 }

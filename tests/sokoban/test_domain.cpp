@@ -1,5 +1,5 @@
 // The search domain: apply/undo exactness, incremental values equal to from-scratch ones along
-// random walks, player normalisation, packing.
+// random walks, player normalisation, packing, move ordering, the text of states and pushes.
 #include <fstream>
 #include <random>
 
@@ -117,4 +117,58 @@ TEST(SokobanDomain, RandomWalksOnXSokoban) {
   std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
   const auto entries = read_levels(in, "xsokoban");
   for (int n : {1, 2, 6, 43, 51}) random_walks(entries[static_cast<std::size_t>(n - 1)].level, static_cast<unsigned>(n), 5, 60);
+}
+
+// Pushes onto goals come first, the most enclosed goal first (whatever the box's number), then
+// the rest; after a push, the pushed box's other pushes lead the rest, same direction first.
+TEST(SokobanDomain, MoveOrderingGoalsByEnclosureThenTheBoxPushedLast) {
+  // Box (2,6) can go down onto the goal (3,6): shut below only (1 side). Box (1,2) can go left
+  // onto the goal (1,1), a corner (2 sides). Box (1,2) comes first in cell order either way, so
+  // the other box's goal push is placed by its rank, not its number.
+  const Board b(level_from(
+      "#########\n"
+      "#.$ @   #\n"
+      "#     $ #\n"
+      "#     . #\n"
+      "#########\n"));
+  const SokobanDomain d(b);
+  State s = d.initial_state();
+  std::vector<Move> moves;
+  d.for_each_move(s, [&](const Move& m) { moves.push_back(m); });
+  ASSERT_GE(moves.size(), 3U);
+  EXPECT_EQ(moves[0].from, cell(b, 1, 2));
+  EXPECT_EQ(moves[0].dir, kLeft);
+  EXPECT_EQ(moves[1].from, cell(b, 2, 6));
+  EXPECT_EQ(moves[1].dir, kDown);
+  for (std::size_t k = 0; k + 1 < moves.size(); ++k) {
+    EXPECT_GE(goal_enclosure(b, s.boxes, moves[k].from, b.neighbor(moves[k].from, moves[k].dir)),
+              goal_enclosure(b, s.boxes, moves[k + 1].from, b.neighbor(moves[k + 1].from, moves[k + 1].dir)))
+        << "push " << k;
+  }
+  // Push the box (2,6) left (no goal there): its pushes, left first, lead the pushes that do
+  // not reach a goal.
+  d.apply(s, Move{static_cast<std::uint16_t>(cell(b, 2, 6)), kLeft});
+  moves.clear();
+  d.for_each_move(s, [&](const Move& m) { moves.push_back(m); });
+  std::size_t first_plain = 0;
+  while (first_plain < moves.size() &&
+         b.is_goal(b.neighbor(moves[first_plain].from, moves[first_plain].dir))) {
+    ++first_plain;
+  }
+  ASSERT_LT(first_plain, moves.size());
+  EXPECT_EQ(moves[first_plain].from, cell(b, 2, 5));
+  EXPECT_EQ(moves[first_plain].dir, kLeft);
+}
+
+TEST(SokobanDomain, StateAndPushText) {
+  const Board b(level_from("#######\n#@$  .#\n#  *  #\n#######\n"));
+  const SokobanDomain d(b);
+  State s = d.initial_state();
+  // The player is drawn on its normalised square, the smallest cell of its area. Live cells
+  // are numbered first, so that is (2,2), not the dead corners (1,1) and (2,1).
+  EXPECT_EQ(d.state_string(s), "#######\n# $  .#\n# @*  #\n#######\n");
+  const Move right{static_cast<std::uint16_t>(cell(b, 1, 2)), kRight};
+  EXPECT_EQ(d.move_name(right), "R@2,3");
+  d.apply(s, right);
+  EXPECT_EQ(d.state_string(s), "#######\n# @$ .#\n#  *  #\n#######\n");
 }

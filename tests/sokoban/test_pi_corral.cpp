@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "data_dir.hpp"
+#include "hsearch/search/astar.hpp"
 #include "hsearch/sokoban/pi_corral.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
@@ -110,6 +111,51 @@ TEST(PiCorral, SolvedCorralsAreLeftAlone) {
   const SokobanDomain d(b);
   const auto s = d.initial_state();
   EXPECT_EQ(best_pi_corral(b, s.boxes, s.reach, true, pushes), -1);
+}
+
+// The pushes a PI-corral withholds are counted by the domain (the searches never see them):
+// here every push but the one into the corral, and nothing when the pruning is off.
+TEST(PiCorral, WithheldPushesAreCounted) {
+  const Board b(level_from(
+      "#######\n"
+      "#@  # #\n"
+      "# $ $.#\n"
+      "#.  # #\n"
+      "#######\n"));
+  SokobanDomain on(b), off(b);
+  off.set_pi_corrals(false);
+  EXPECT_EQ(on.pi_corral_cuts(), 0U);
+  std::uint64_t all = 0, kept = 0;
+  off.for_each_move(off.initial_state(), [&](const SokobanDomain::Move&) { ++all; });
+  on.for_each_move(on.initial_state(), [&](const SokobanDomain::Move&) { ++kept; });
+  ASSERT_EQ(kept, 1U);
+  EXPECT_GT(on.pi_corral_cuts(), 0U);
+  EXPECT_EQ(on.pi_corral_cuts(), all - kept);
+  EXPECT_EQ(off.pi_corral_cuts(), 0U);
+  // The count accumulates over calls.
+  on.for_each_move(on.initial_state(), [&](const SokobanDomain::Move&) {});
+  EXPECT_EQ(on.pi_corral_cuts(), 2 * (all - kept));
+}
+
+// Over a whole search: XSokoban 1 has PI-corrals that cut; with the pruning off nothing is
+// counted, however far the search gets.
+TEST(PiCorral, CutsAreCountedOverASearch) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
+  const auto entries = read_levels(in, "xsokoban");
+  const Board b(entries.front().level);
+  hsearch::AStarOptions o;
+  o.limits.max_expanded = 20000;
+  o.newer_first_on_ties = true;
+  SokobanDomain on(b);
+  const auto with = hsearch::astar(on, on.initial_state(), PushLowerBound{}, o);
+  ASSERT_TRUE(with.solved());
+  EXPECT_EQ(with.cost, 97);
+  EXPECT_GT(on.pi_corral_cuts(), 0U);
+  SokobanDomain off(b);
+  off.set_pi_corrals(false);
+  hsearch::astar(off, off.initial_state(), PushLowerBound{}, o);
+  EXPECT_EQ(off.pi_corral_cuts(), 0U);
 }
 
 // The same optimum with and without the pruning, and the table's value, on Microban levels

@@ -1,5 +1,5 @@
 #pragma once
-// The fixed part of a level, validated and analysed once (thesis ch. 5, 7, 8.1):
+// The fixed part of a level, validated and analysed once, before any search:
 //   * validation: exactly one player, the player's area enclosed by walls, every box and goal
 //     inside that area (except boxes already on goals that the player cannot reach: scenery,
 //     treated as walls), at least one box, no fewer goals than boxes;
@@ -8,11 +8,12 @@
 //   * side classes: for a box on cell c, the squares next to c that the player can walk between
 //     without crossing c (Boost.Graph's biconnected components: edges (c,a) and (c,b) lie in the
 //     same block exactly when a and b stay connected once c is removed);
-//   * push distances that respect the pusher (thesis 7.1.3): a breadth-first search, backwards
-//     from each goal, over (cell, side class) nodes — a push needs the player on the far side;
-//   * dead cells: cells from which no goal can be reached by pushes (the reverse pulls of the
-//     thesis, here on the pusher-aware graph, so they are found exactly where a lone box is
-//     stuck); goals are never dead;
+//   * push distances that respect the pusher: a breadth-first search, backwards from each
+//     goal, over (cell, side class) nodes — a push needs the player on the far side, so a box
+//     the player cannot get behind is farther from a goal than its plain distance;
+//   * dead cells: cells from which no goal can be reached by pushes (the same backward search,
+//     i.e. pulls from the goals on the pusher-aware graph, so they are found exactly where a
+//     lone box is stuck); goals are never dead;
 //   * tunnels: floor squares with walls on both sides across one axis and floor along it.
 //
 // More goals than boxes is accepted: the level is solved when every box stands on a goal;
@@ -56,8 +57,10 @@ struct InvalidLevel : std::runtime_error {
 class Board {
  public:
   explicit Board(const Level& level) : level_(level) {
-    validate_and_index();
-    analyse();
+    const int player_square = find_player();
+    const std::vector<char> area = player_area(player_square);
+    check_boxes_and_goals(area);
+    analyse(area, player_square);
   }
 
   const Level& level() const { return level_; }
@@ -108,7 +111,7 @@ class Board {
     return player_side_[static_cast<std::size_t>(cell) * row_.size() + static_cast<std::size_t>(player)];
   }
   // Fewest pushes to bring a lone box from `cell` to goal number `goal` when the player is on
-  // `player` (thesis 7.1.3 refined): the distance from the player's side class, not the minimum
+  // `player`: the pusher-aware distance from the side class the player is in, not the minimum
   // over all sides. Still a lower bound for the box among others (see player_side).
   std::uint16_t distance_with_player(int goal, int cell, int player) const {
     const int d = player_side(cell, player);
@@ -130,7 +133,11 @@ class Board {
     throw InvalidLevel(level_.where(r, c) + ": " + what);
   }
 
-  void validate_and_index() {
+  // ---- Reading and validating the level's geometry ----------------------------------------
+  // Squares are numbered row * width + col here.
+
+  // The player's square; fails on an empty board, an unknown character, several players or none.
+  int find_player() const {
     const int H = level_.height, W = level_.width;
     if (H == 0 || W == 0) fail("empty board");
     int pr = -1, pc = -1;
@@ -151,11 +158,16 @@ class Board {
       }
     }
     if (pr < 0) fail("no player ('@' or '+')");
+    return pr * W + pc;
+  }
 
-    // The player's area: flood over non-wall squares; leaving the grid means open walls.
+  // The player's area (1 for its squares): a flood over non-wall squares, boxes ignored, from
+  // the player's square. Leaving the grid means the walls are open.
+  std::vector<char> player_area(int start) const {
+    const int H = level_.height, W = level_.width;
     std::vector<char> area(static_cast<std::size_t>(H * W), 0);
-    std::vector<int> stack{pr * W + pc};
-    area[static_cast<std::size_t>(pr * W + pc)] = 1;
+    std::vector<int> stack{start};
+    area[static_cast<std::size_t>(start)] = 1;
     while (!stack.empty()) {
       const int v = stack.back();
       stack.pop_back();
@@ -171,7 +183,13 @@ class Board {
         stack.push_back(n);
       }
     }
+    return area;
+  }
 
+  // Every box and goal in the player's area, at least one box, enough goals, and a level
+  // within the sizes a CellSet and the matching hold.
+  void check_boxes_and_goals(const std::vector<char>& area) const {
+    const int H = level_.height, W = level_.width;
     int box_count = 0, goal_count = 0;
     for (int r = 0; r < H; ++r) {
       for (int c = 0; c < W; ++c) {
@@ -202,93 +220,155 @@ class Board {
     if (cells > kMaxCells) {
       fail("too large: " + std::to_string(cells) + " floor squares (at most " + std::to_string(kMaxCells) + ")");
     }
-    area_ = std::move(area);
-    player_rc_ = pr * W + pc;
   }
 
-  void analyse() {
+  // ---- Analysing the player's area --------------------------------------------------------
+  // The analysis first numbers the area in row-major order ("area numbers"), finds side
+  // classes and push distances on that numbering, and only then knows which cells are live
+  // and can give the final numbering (live cells first) that the rest of the board uses.
+  struct AreaGraph {
+    std::vector<int> square;                // area number -> row * width + col
+    std::vector<std::array<int, 4>> nb;     // neighbour by direction (-1: wall)
+    std::vector<std::array<int, 4>> cls;    // side class by direction (-1: wall)
+    std::vector<int> goals;                 // the goals' area numbers, row-major
+    std::vector<std::uint16_t> side_dist;   // [(goal * size + area number) * 4 + dir]
+    std::vector<int> cell_of;               // area number -> final cell
+    std::vector<int> area_of;               // final cell -> area number
+
+    int size() const { return static_cast<int>(square.size()); }
+    std::uint16_t& side_distance(std::size_t goal, int a, int dir) {
+      return side_dist[(goal * square.size() + static_cast<std::size_t>(a)) * 4 + static_cast<std::size_t>(dir)];
+    }
+    std::uint16_t side_distance(std::size_t goal, int a, int dir) const {
+      return side_dist[(goal * square.size() + static_cast<std::size_t>(a)) * 4 + static_cast<std::size_t>(dir)];
+    }
+    // Pushes from area square `a` to goal number `goal` from the best side, or kUnreachable.
+    std::uint16_t min_distance(std::size_t goal, int a) const {
+      std::uint16_t best = kUnreachable;
+      for (std::size_t d = 0; d < 4; ++d)
+        best = std::min(best, side_dist[(goal * square.size() + static_cast<std::size_t>(a)) * 4 + d]);
+      return best;
+    }
+  };
+
+  void analyse(const std::vector<char>& area, int player_square) {
+    AreaGraph a = number_area(area);
+    find_side_classes(a);
+    find_goals(a);
+    find_push_distances(a);
+    number_live_cells_first(a);
+    store_cells(a);
+    store_rings();
+    store_tunnels();
+    store_goals(a);
+    store_distances(a);
+    store_boxes_and_player(player_square);
+    make_zobrist_keys();
+    lay_out_distances_by_cell();
+    compute_player_sides();
+  }
+
+  // The area's squares in row-major order, and their neighbours.
+  AreaGraph number_area(const std::vector<char>& area) const {
     const int H = level_.height, W = level_.width;
-    // Temporary numbering: the player's area in row-major order.
-    std::vector<int> tmp_of(static_cast<std::size_t>(H * W), -1);
-    std::vector<int> rc_of;
+    AreaGraph a;
+    std::vector<int> number_of(static_cast<std::size_t>(H * W), -1);
     for (int v = 0; v < H * W; ++v) {
-      if (area_[static_cast<std::size_t>(v)]) {
-        tmp_of[static_cast<std::size_t>(v)] = static_cast<int>(rc_of.size());
-        rc_of.push_back(v);
+      if (area[static_cast<std::size_t>(v)]) {
+        number_of[static_cast<std::size_t>(v)] = static_cast<int>(a.square.size());
+        a.square.push_back(v);
       }
     }
-    const int n = static_cast<int>(rc_of.size());
-    std::vector<std::array<int, 4>> nb(static_cast<std::size_t>(n));
-    for (int t = 0; t < n; ++t) {
-      const int r = rc_of[static_cast<std::size_t>(t)] / W, c = rc_of[static_cast<std::size_t>(t)] % W;
+    a.nb.resize(a.square.size());
+    for (int t = 0; t < a.size(); ++t) {
+      const int r = a.square[static_cast<std::size_t>(t)] / W, c = a.square[static_cast<std::size_t>(t)] % W;
       for (int d = 0; d < 4; ++d) {
         const int nr = r + kRowStep[d], nc = c + kColStep[d];
-        nb[static_cast<std::size_t>(t)][d] =
-            (nr < 0 || nr >= H || nc < 0 || nc >= W) ? -1 : tmp_of[static_cast<std::size_t>(nr * W + nc)];
+        a.nb[static_cast<std::size_t>(t)][d] =
+            (nr < 0 || nr >= H || nc < 0 || nc >= W) ? -1 : number_of[static_cast<std::size_t>(nr * W + nc)];
       }
     }
+    return a;
+  }
 
-    // Side classes from the biconnected components of the floor graph.
+  // Side classes from the biconnected components of the floor graph: the sides of a square
+  // whose edges to it lie in one block share a class (numbered 0, 1, ... in direction order).
+  static void find_side_classes(AreaGraph& a) {
     struct FloorEdge {
       std::size_t block = 0;  // biconnected component
     };
     using FloorGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property, FloorEdge>;
+    const int n = a.size();
     FloorGraph floor(static_cast<std::size_t>(n));
     for (int t = 0; t < n; ++t) {
       for (int d : {kRight, kDown}) {
-        const int u = nb[static_cast<std::size_t>(t)][d];
+        const int u = a.nb[static_cast<std::size_t>(t)][d];
         if (u >= 0) boost::add_edge(static_cast<std::size_t>(t), static_cast<std::size_t>(u), floor);
       }
     }
     auto component = boost::get(&FloorEdge::block, floor);
     boost::biconnected_components(floor, component);
-    std::vector<std::array<int, 4>> cls(static_cast<std::size_t>(n));
+    a.cls.resize(static_cast<std::size_t>(n));
     for (int t = 0; t < n; ++t) {
       std::array<std::size_t, 4> seen{};
       int classes = 0;
       for (int d = 0; d < 4; ++d) {
-        const int u = nb[static_cast<std::size_t>(t)][d];
-        cls[static_cast<std::size_t>(t)][d] = -1;
+        const int u = a.nb[static_cast<std::size_t>(t)][d];
+        a.cls[static_cast<std::size_t>(t)][d] = -1;
         if (u < 0) continue;
         const auto e = boost::edge(static_cast<std::size_t>(t), static_cast<std::size_t>(u), floor).first;
         const std::size_t comp = component[e];
         int k = 0;
         while (k < classes && seen[static_cast<std::size_t>(k)] != comp) ++k;
         if (k == classes) seen[static_cast<std::size_t>(classes++)] = comp;
-        cls[static_cast<std::size_t>(t)][d] = k;
+        a.cls[static_cast<std::size_t>(t)][d] = k;
       }
     }
+  }
 
-    // The reversed push graph over (cell, side class) nodes: node = cell * 4 + class.
-    // Pushing the box on t in direction d needs the player on side opposite(d) and moves the
-    // box to u = nb[t][d] with the player on u's side opposite(d) (the square t).
-    using PushGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+  void find_goals(AreaGraph& a) const {
+    const int W = level_.width;
+    for (int t = 0; t < a.size(); ++t) {
+      const int v = a.square[static_cast<std::size_t>(t)];
+      const char ch = level_.at(v / W, v % W);
+      if (ch == '.' || ch == '*' || ch == '+') a.goals.push_back(t);
+    }
+  }
+
+  // The push graph over (square, side class) nodes, node = area number * 4 + class, with its
+  // edges reversed so that a search from a goal walks pushes backwards. Pushing the box on t in
+  // direction d needs the player on side opposite(d) and moves the box to u = nb[t][d] with the
+  // player on u's side opposite(d) (the square t).
+  using PushGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+  static PushGraph reversed_push_graph(const AreaGraph& a) {
+    const int n = a.size();
     PushGraph reversed(static_cast<std::size_t>(n) * 4);
     for (int t = 0; t < n; ++t) {
       for (int d = 0; d < 4; ++d) {
-        const int u = nb[static_cast<std::size_t>(t)][d];
+        const int u = a.nb[static_cast<std::size_t>(t)][d];
         const int back = opposite(d);
-        if (u < 0 || nb[static_cast<std::size_t>(t)][back] < 0) continue;
-        const std::size_t from = static_cast<std::size_t>(t) * 4 + static_cast<std::size_t>(cls[static_cast<std::size_t>(t)][back]);
-        const std::size_t to = static_cast<std::size_t>(u) * 4 + static_cast<std::size_t>(cls[static_cast<std::size_t>(u)][back]);
+        if (u < 0 || a.nb[static_cast<std::size_t>(t)][back] < 0) continue;
+        const std::size_t from = static_cast<std::size_t>(t) * 4 + static_cast<std::size_t>(a.cls[static_cast<std::size_t>(t)][back]);
+        const std::size_t to = static_cast<std::size_t>(u) * 4 + static_cast<std::size_t>(a.cls[static_cast<std::size_t>(u)][back]);
         boost::add_edge(to, from, reversed);
       }
     }
-    std::vector<int> goal_tmp;
-    for (int t = 0; t < n; ++t) {
-      const char ch = level_.rows[static_cast<std::size_t>(rc_of[static_cast<std::size_t>(t)] / W)]
-                                 [static_cast<std::size_t>(rc_of[static_cast<std::size_t>(t)] % W)];
-      if (ch == '.' || ch == '*' || ch == '+') goal_tmp.push_back(t);
-    }
-    const std::size_t G = goal_tmp.size();
-    std::vector<std::uint16_t> side_dist_tmp(G * static_cast<std::size_t>(n) * 4, kUnreachable);
+    return reversed;
+  }
+
+  // Pusher-aware push distances to every goal: a breadth-first search on the reversed push
+  // graph from the goal's nodes. A box's side gets the distance of its side's class.
+  static void find_push_distances(AreaGraph& a) {
+    const int n = a.size();
+    const PushGraph reversed = reversed_push_graph(a);
+    a.side_dist.assign(a.goals.size() * static_cast<std::size_t>(n) * 4, kUnreachable);
     std::vector<std::uint32_t> node_dist(static_cast<std::size_t>(n) * 4);
-    for (std::size_t g = 0; g < G; ++g) {
-      const int t = goal_tmp[g];
+    for (std::size_t g = 0; g < a.goals.size(); ++g) {
+      const int t = a.goals[g];
       std::fill(node_dist.begin(), node_dist.end(), std::numeric_limits<std::uint32_t>::max());
       std::vector<std::size_t> sources;
       for (int d = 0; d < 4; ++d) {
-        const int k = cls[static_cast<std::size_t>(t)][d];
+        const int k = a.cls[static_cast<std::size_t>(t)][d];
         if (k < 0) continue;
         const std::size_t node = static_cast<std::size_t>(t) * 4 + static_cast<std::size_t>(k);
         if (node_dist[node] != 0) {
@@ -306,127 +386,142 @@ class Board {
       }
       for (int c = 0; c < n; ++c) {
         for (int d = 0; d < 4; ++d) {
-          const int k = cls[static_cast<std::size_t>(c)][d];
+          const int k = a.cls[static_cast<std::size_t>(c)][d];
           if (k < 0) continue;
           const std::uint32_t v = node_dist[static_cast<std::size_t>(c) * 4 + static_cast<std::size_t>(k)];
-          if (v < kUnreachable)
-            side_dist_tmp[(g * static_cast<std::size_t>(n) + static_cast<std::size_t>(c)) * 4 + static_cast<std::size_t>(d)] =
-                static_cast<std::uint16_t>(v);
+          if (v < kUnreachable) a.side_distance(g, c, d) = static_cast<std::uint16_t>(v);
         }
       }
       // A box on its goal needs no push, whatever the player's side (even with no free side).
-      for (int d = 0; d < 4; ++d) side_dist_tmp[(g * static_cast<std::size_t>(n) + static_cast<std::size_t>(t)) * 4 + static_cast<std::size_t>(d)] = 0;
+      for (int d = 0; d < 4; ++d) a.side_distance(g, t, d) = 0;
     }
-    auto min_dist = [&](std::size_t g, int c) {
-      std::uint16_t best = kUnreachable;
-      for (int d = 0; d < 4; ++d)
-        best = std::min(best, side_dist_tmp[(g * static_cast<std::size_t>(n) + static_cast<std::size_t>(c)) * 4 + static_cast<std::size_t>(d)]);
-      return best;
-    };
+  }
 
-    // Final numbering: live cells first (row-major), then dead ones.
+  // Live cells (some goal is reachable by pushes) and the final numbering: live cells first,
+  // each group in row-major order.
+  void number_live_cells_first(AreaGraph& a) {
+    const int n = a.size();
     std::vector<char> live(static_cast<std::size_t>(n), 0);
     for (int c = 0; c < n; ++c) {
-      for (std::size_t g = 0; g < G && !live[static_cast<std::size_t>(c)]; ++g) {
-        if (min_dist(g, c) != kUnreachable) live[static_cast<std::size_t>(c)] = 1;
+      for (std::size_t g = 0; g < a.goals.size() && !live[static_cast<std::size_t>(c)]; ++g) {
+        if (a.min_distance(g, c) != kUnreachable) live[static_cast<std::size_t>(c)] = 1;
       }
     }
-    std::vector<int> final_of(static_cast<std::size_t>(n));
-    std::vector<int> tmp_of_final;
+    a.cell_of.assign(static_cast<std::size_t>(n), 0);
+    a.area_of.clear();
     for (int pass = 1; pass >= 0; --pass) {
       for (int c = 0; c < n; ++c) {
         if (live[static_cast<std::size_t>(c)] == pass) {
-          final_of[static_cast<std::size_t>(c)] = static_cast<int>(tmp_of_final.size());
-          tmp_of_final.push_back(c);
+          a.cell_of[static_cast<std::size_t>(c)] = static_cast<int>(a.area_of.size());
+          a.area_of.push_back(c);
         }
       }
-      if (pass == 1) live_count_ = static_cast<int>(tmp_of_final.size());
+      if (pass == 1) live_count_ = static_cast<int>(a.area_of.size());
     }
+  }
 
-    grid_.assign(static_cast<std::size_t>(H * W), kNoCell);
+  // Each cell's square, neighbours and side classes in the final numbering.
+  void store_cells(const AreaGraph& a) {
+    const int n = a.size();
+    grid_.assign(static_cast<std::size_t>(level_.height * level_.width), kNoCell);
     row_.resize(static_cast<std::size_t>(n));
     col_.resize(static_cast<std::size_t>(n));
     nb_.resize(static_cast<std::size_t>(n));
     cls_.resize(static_cast<std::size_t>(n));
-    goal_of_cell_.assign(static_cast<std::size_t>(n), -1);
-    tunnel_.assign(static_cast<std::size_t>(n), 0);
     for (int f = 0; f < n; ++f) {
-      const int t = tmp_of_final[static_cast<std::size_t>(f)];
-      const int rc = rc_of[static_cast<std::size_t>(t)];
+      const int t = a.area_of[static_cast<std::size_t>(f)];
+      const int rc = a.square[static_cast<std::size_t>(t)];
       grid_[static_cast<std::size_t>(rc)] = static_cast<std::uint16_t>(f);
-      row_[static_cast<std::size_t>(f)] = rc / W;
-      col_[static_cast<std::size_t>(f)] = rc % W;
+      row_[static_cast<std::size_t>(f)] = rc / level_.width;
+      col_[static_cast<std::size_t>(f)] = rc % level_.width;
       for (int d = 0; d < 4; ++d) {
-        const int u = nb[static_cast<std::size_t>(t)][d];
-        nb_[static_cast<std::size_t>(f)][d] = u < 0 ? kNoCell : static_cast<std::uint16_t>(final_of[static_cast<std::size_t>(u)]);
-        cls_[static_cast<std::size_t>(f)][d] = static_cast<std::int8_t>(cls[static_cast<std::size_t>(t)][d]);
+        const int u = a.nb[static_cast<std::size_t>(t)][d];
+        nb_[static_cast<std::size_t>(f)][d] = u < 0 ? kNoCell : static_cast<std::uint16_t>(a.cell_of[static_cast<std::size_t>(u)]);
+        cls_[static_cast<std::size_t>(f)][d] = static_cast<std::int8_t>(a.cls[static_cast<std::size_t>(t)][d]);
       }
     }
-    ring_.resize(static_cast<std::size_t>(n));
-    for (int f = 0; f < n; ++f) {
-      static constexpr int kRingRow[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
-      static constexpr int kRingCol[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-      for (int i = 0; i < 8; ++i) {
-        ring_[static_cast<std::size_t>(f)][static_cast<std::size_t>(i)] =
-            cell_at(row_[static_cast<std::size_t>(f)] + kRingRow[i], col_[static_cast<std::size_t>(f)] + kRingCol[i]);
-      }
+  }
+
+  void store_rings() {
+    static constexpr int kRingRow[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+    static constexpr int kRingCol[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    ring_.resize(row_.size());
+    for (std::size_t f = 0; f < row_.size(); ++f) {
+      for (int i = 0; i < 8; ++i) ring_[f][static_cast<std::size_t>(i)] = cell_at(row_[f] + kRingRow[i], col_[f] + kRingCol[i]);
     }
-    for (int f = 0; f < n; ++f) {
-      const bool up = nb_[static_cast<std::size_t>(f)][kUp] != kNoCell, down = nb_[static_cast<std::size_t>(f)][kDown] != kNoCell;
-      const bool left = nb_[static_cast<std::size_t>(f)][kLeft] != kNoCell, right = nb_[static_cast<std::size_t>(f)][kRight] != kNoCell;
-      tunnel_[static_cast<std::size_t>(f)] = (!up && !down && left && right) || (!left && !right && up && down);
+  }
+
+  void store_tunnels() {
+    tunnel_.assign(row_.size(), 0);
+    for (std::size_t f = 0; f < row_.size(); ++f) {
+      const bool up = nb_[f][kUp] != kNoCell, down = nb_[f][kDown] != kNoCell;
+      const bool left = nb_[f][kLeft] != kNoCell, right = nb_[f][kRight] != kNoCell;
+      tunnel_[f] = (!up && !down && left && right) || (!left && !right && up && down);
     }
-    // Goals in final-cell order, so goal numbers follow the board's reading order of live cells.
-    for (int f = 0; f < n; ++f) {
-      const int t = tmp_of_final[static_cast<std::size_t>(f)];
-      if (std::find(goal_tmp.begin(), goal_tmp.end(), t) != goal_tmp.end()) {
-        goal_of_cell_[static_cast<std::size_t>(f)] = static_cast<int>(goals_.size());
+  }
+
+  // Goals in final-cell order, so goal numbers follow the board's reading order of live cells.
+  void store_goals(const AreaGraph& a) {
+    goal_of_cell_.assign(row_.size(), -1);
+    for (std::size_t f = 0; f < row_.size(); ++f) {
+      if (std::find(a.goals.begin(), a.goals.end(), a.area_of[f]) != a.goals.end()) {
+        goal_of_cell_[f] = static_cast<int>(goals_.size());
         goals_.push_back(static_cast<std::uint16_t>(f));
-        goal_set_.set(f);
+        goal_set_.set(static_cast<int>(f));
       }
     }
-    dist_.assign(G * static_cast<std::size_t>(n), kUnreachable);
-    side_dist_.assign(G * static_cast<std::size_t>(n) * 4, kUnreachable);
+  }
+
+  // The push distances in final cell and goal numbers.
+  void store_distances(const AreaGraph& a) {
+    const std::size_t G = goals_.size(), n = row_.size();
+    dist_.assign(G * n, kUnreachable);
+    side_dist_.assign(G * n * 4, kUnreachable);
     for (std::size_t gi = 0; gi < G; ++gi) {
-      const int t_goal = tmp_of_final[goals_[gi]];
-      const std::size_t g_tmp = static_cast<std::size_t>(std::find(goal_tmp.begin(), goal_tmp.end(), t_goal) - goal_tmp.begin());
-      for (int f = 0; f < n; ++f) {
-        const int t = tmp_of_final[static_cast<std::size_t>(f)];
-        dist_[gi * static_cast<std::size_t>(n) + static_cast<std::size_t>(f)] = min_dist(g_tmp, t);
-        for (int d = 0; d < 4; ++d) {
-          side_dist_[(gi * static_cast<std::size_t>(n) + static_cast<std::size_t>(f)) * 4 + static_cast<std::size_t>(d)] =
-              side_dist_tmp[(g_tmp * static_cast<std::size_t>(n) + static_cast<std::size_t>(t)) * 4 + static_cast<std::size_t>(d)];
-        }
+      const int goal_area = a.area_of[goals_[gi]];
+      const std::size_t g = static_cast<std::size_t>(std::find(a.goals.begin(), a.goals.end(), goal_area) - a.goals.begin());
+      for (std::size_t f = 0; f < n; ++f) {
+        const int t = a.area_of[f];
+        dist_[gi * n + f] = a.min_distance(g, t);
+        for (int d = 0; d < 4; ++d) side_dist_[(gi * n + f) * 4 + static_cast<std::size_t>(d)] = a.side_distance(g, t, d);
       }
     }
-    for (int f = 0; f < n; ++f) {
-      const char ch = level_.at(row_[static_cast<std::size_t>(f)], col_[static_cast<std::size_t>(f)]);
+  }
+
+  void store_boxes_and_player(int player_square) {
+    for (std::size_t f = 0; f < row_.size(); ++f) {
+      const char ch = level_.at(row_[f], col_[f]);
       if (ch == '$' || ch == '*') boxes_.push_back(static_cast<std::uint16_t>(f));
     }
-    player_ = grid_[static_cast<std::size_t>(player_rc_)];
+    player_ = grid_[static_cast<std::size_t>(player_square)];
+  }
 
-    // Zobrist keys: a fixed seed, so hashes are reproducible from run to run.
+  // Zobrist keys from a fixed start value (splitmix64), so hashes are the same from run to run.
+  void make_zobrist_keys() {
     std::uint64_t x = 0x243F6A8885A308D3ULL;
-    auto next = [&x] {  // splitmix64
+    auto next = [&x] {
       std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
       z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
       z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
       return z ^ (z >> 31);
     };
-    zbox_.resize(static_cast<std::size_t>(n));
-    zplayer_.resize(static_cast<std::size_t>(n));
-    for (int f = 0; f < n; ++f) {
-      zbox_[static_cast<std::size_t>(f)] = next();
-      zplayer_[static_cast<std::size_t>(f)] = next();
+    zbox_.resize(row_.size());
+    zplayer_.resize(row_.size());
+    for (std::size_t f = 0; f < row_.size(); ++f) {
+      zbox_[f] = next();
+      zplayer_[f] = next();
     }
+  }
+
+  // side_dist_by_cell_: the side distances again, one box side's costs to all goals in a row.
+  void lay_out_distances_by_cell() {
+    const std::size_t G = goals_.size(), n = row_.size();
     side_dist_by_cell_.assign(side_dist_.size(), kUnreachable);
     for (std::size_t gi = 0; gi < G; ++gi) {
-      for (std::size_t f = 0; f < static_cast<std::size_t>(n); ++f) {
-        for (std::size_t d = 0; d < 4; ++d) side_dist_by_cell_[(f * 4 + d) * G + gi] = side_dist_[(gi * static_cast<std::size_t>(n) + f) * 4 + d];
+      for (std::size_t f = 0; f < n; ++f) {
+        for (std::size_t d = 0; d < 4; ++d) side_dist_by_cell_[(f * 4 + d) * G + gi] = side_dist_[(gi * n + f) * 4 + d];
       }
     }
-    compute_player_sides();
-    area_.clear();
   }
 
   // player_side_ for every (box cell, player cell): a flood over the floor minus the box's
@@ -458,8 +553,6 @@ class Board {
   }
 
   Level level_;
-  std::vector<char> area_;
-  int player_rc_ = 0;
   int live_count_ = 0;
   std::vector<std::uint16_t> grid_;
   std::vector<int> row_, col_;
@@ -473,7 +566,7 @@ class Board {
   std::vector<std::uint16_t> boxes_;
   std::uint16_t player_ = kNoCell;
   std::vector<std::uint16_t> dist_;
-  std::vector<std::uint16_t> side_dist_;
+  std::vector<std::uint16_t> side_dist_;  // [(goal * cells + cell) * 4 + side]
   std::vector<std::uint64_t> zbox_, zplayer_;
   std::vector<std::uint16_t> side_dist_by_cell_;  // [(cell * 4 + side) * goals + goal]
   std::vector<std::int8_t> player_side_;  // [box cell * cells + player cell]

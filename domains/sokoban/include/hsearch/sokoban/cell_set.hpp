@@ -1,6 +1,6 @@
 #pragma once
-// A set of board cells as a fixed-size bitset: the thesis's "zone" (5.5). Cells are the
-// Board's floor indices; live cells come first, so box sets only ever use the low bits.
+// A set of board cells as a fixed-size bitset (box sets, the player's area, corrals, frozen
+// boxes). Cells are the Board's floor indices; live cells come first, so box sets only ever use the low bits.
 #include <array>
 #include <bit>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
-// Frozen corrals: a simple, exact corral deadlock test (in the spirit of the thesis's deadlock
-// zones, 8.2.2: empty squares the player cannot enter whose bordering boxes cannot move).
+// Frozen corrals: a simple, exact corral deadlock test (in the spirit of deadlock zones:
+// empty squares the player cannot enter whose bordering boxes cannot move).
 //
 // Let K be a connected region of floor squares the player cannot reach (boxes included). Every
 // square next to K is a wall or a square the player reaches now, so K can only change through a

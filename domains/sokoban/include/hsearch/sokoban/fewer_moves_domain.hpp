@@ -1,6 +1,6 @@
 #pragma once
-// Push-optimal solutions with fewer player moves: the second pass of the solver (issue #5,
-// "break ties toward fewer moves where cheap").
+// Push-optimal solutions with fewer player moves: the second pass of the solver, which breaks
+// ties between push-optimal plans toward fewer moves where that is cheap.
 //
 // The same pushes as SokobanDomain, but the state also keeps the player's exact square (after
 // a push: the square the box left; SokobanDomain keeps only the normalised player), and a push

@@ -1,6 +1,6 @@
 #pragma once
-// Freeze deadlocks (thesis 8.2.1: the 2x2 square and the four Z shapes; seed 004 §2.2: boxes
-// blocking each other against walls), by one exact rule instead of a list of shapes.
+// Freeze deadlocks (the 2x2 square of boxes and walls, the four Z shapes, boxes blocking each
+// other against walls), by one exact rule instead of a list of shapes.
 //
 // A box is blocked along an axis (horizontal or vertical) when it can never usefully move along
 // it: a wall on either side (it cannot be pushed toward the wall, and the player cannot stand

@@ -1,5 +1,6 @@
 #pragma once
-// The Hungarian method for a square min-cost assignment (thesis 7.2.3), written for warm starts.
+// The Hungarian method for a square min-cost assignment (the box-goal matching behind the push
+// lower bound), written for warm starts.
 //
 // The assignment keeps dual potentials u (rows) and v (columns) with u[i] + v[j] <= c(i, j)
 // for every pair and equality on every assigned pair; a perfect assignment that is tight under

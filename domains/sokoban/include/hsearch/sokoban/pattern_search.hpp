@@ -1,5 +1,5 @@
 #pragma once
-// Active pattern search (thesis 9.2.2, after Junghanns): after each push, small sub-problems
+// Active pattern search (after Junghanns): after each push, small sub-problems
 // around the pushed box are solved exactly, and those that cost more than their own matching
 // (or cannot be solved at all) become patterns of the PenaltyTable, which then raises the
 // bound of every state that contains them (admissibility: penalty_table.hpp).

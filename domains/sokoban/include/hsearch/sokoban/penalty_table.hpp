@@ -1,5 +1,5 @@
 #pragma once
-// Learned sub-states and what they cost (thesis ch. 9; Junghanns's pattern search). A pattern
+// Learned sub-states and what they cost (Junghanns's pattern search). A pattern
 // is a set P of box cells with the player's zone Z on the board that holds only P's boxes, and
 // the exact number c(P) of pushes that brings those boxes alone onto goals (any goals) with
 // the player starting in Z; c(P) is infinite when they cannot all get there: a deadlock.
@@ -12,9 +12,9 @@
 // and the other boxes R, pushes of different boxes are different pushes, and the boxes of R
 // end on distinct goals, each at least its push distance (from the side the player reaches)
 // away:   pushes >= c(P1) + ... + c(Pk) + M(R),   M = minimum-cost matching of R to the goals.
-// The table's bound is the larger of that sum and the whole state's matching. (The thesis adds
-// penalties c(P) - M(P) to the whole matching instead, which needs its extra goal-subset
-// checks to stay admissible; the sum above needs none.)
+// The table's bound is the larger of that sum and the whole state's matching. (Adding
+// penalties c(P) - M(P) to the whole matching instead, as pattern databases of this kind
+// usually do, needs extra goal-subset checks to stay admissible; the sum above needs none.)
 //
 // A state's player is normalised to the smallest cell of its area, and its area lies inside
 // one zone of the P-only board, so "S's player is in Z" is a one-bit test.

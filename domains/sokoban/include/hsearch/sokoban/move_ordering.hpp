@@ -1,0 +1,76 @@
+#pragma once
+// The legal pushes of a state, in the order the searches try them.
+//
+// A push is legal when the player's area holds the square behind the box and the square in
+// front is free floor that is live (a push onto a dead cell is never generated: no goal could
+// be reached from there).
+//
+// The order decides which of equally promising pushes a search tries first (A* with
+// newer-first ties takes siblings in this order too), so it changes node counts but never
+// optimality:
+//   1. pushes onto a goal, the most enclosed goal first — walls and other boxes among its four
+//      neighbours (Demaret's goal ordering: filling the corners of a goal area first keeps its
+//      other goals open). On XSokoban this order, not a stronger bound, is what lets A* through
+//      the last f layer of levels 55 and 80 (docs/sokoban.md);
+//   2. the other pushes of the box pushed last, the same direction first (fewer player steps,
+//      and boxes tend to travel in runs);
+//   3. the rest.
+// No allocation: the lists are fixed-size arrays.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/cell_set.hpp"
+#include "hsearch/sokoban/push_state.hpp"
+
+namespace hsearch::sokoban {
+
+// Room for every push of a state: four per box.
+using PushList = std::array<Push, kMaxBoxes * 4>;
+
+// For a push from -> to: -1 when `to` is no goal, else how many of the goal's four
+// neighbours are walls or other boxes once the box stands on it.
+inline int goal_enclosure(const Board& board, const CellSet& boxes, std::uint16_t from, std::uint16_t to) {
+  if (!board.is_goal(to)) return -1;
+  int shut = 0;
+  for (int d = 0; d < 4; ++d) {
+    const std::uint16_t n = board.neighbor(to, d);
+    if (n == kNoCell || (n != from && boxes.test(n))) ++shut;
+  }
+  return shut;
+}
+
+// Writes the legal pushes of `s` (whose first `box_count` rows of box_cell are its boxes) to
+// `moves` in the order above; returns how many.
+inline int ordered_pushes(const Board& board, const PushState& s, int box_count, PushList& moves) {
+  PushList listed;
+  std::array<std::int8_t, kMaxBoxes * 4> rank;  // 4..0: onto a goal with that many sides shut; -1: not
+  int count = 0;
+  auto consider = [&](int i, int d) {
+    const std::uint16_t from = s.box_cell[static_cast<std::size_t>(i)];
+    const std::uint16_t to = board.neighbor(from, d);
+    const std::uint16_t behind = board.neighbor(from, opposite(d));
+    if (to == kNoCell || behind == kNoCell) return;
+    if (!board.is_live(to) || s.boxes.test(to) || !s.reach.test(behind)) return;
+    listed[static_cast<std::size_t>(count)] = Push{from, static_cast<std::uint8_t>(d)};
+    rank[static_cast<std::size_t>(count++)] = static_cast<std::int8_t>(goal_enclosure(board, s.boxes, from, to));
+  };
+  if (s.last_box != kNoLastBox) {
+    consider(s.last_box, s.last_dir);
+    for (int d = 0; d < 4; ++d)
+      if (d != s.last_dir) consider(s.last_box, d);
+  }
+  for (int i = 0; i < box_count; ++i) {
+    if (i == s.last_box) continue;
+    for (int d = 0; d < 4; ++d) consider(i, d);
+  }
+  int ordered = 0;
+  for (int r = 4; r >= -1; --r) {
+    for (int k = 0; k < count; ++k)
+      if (rank[static_cast<std::size_t>(k)] == r) moves[static_cast<std::size_t>(ordered++)] = listed[static_cast<std::size_t>(k)];
+  }
+  return count;
+}
+
+}  // namespace hsearch::sokoban

@@ -1,0 +1,49 @@
+#pragma once
+// States and pushes as text for people: the framework's traces and DOT trees print them
+// (through SokobanDomain::state_string and move_name). Not used by any search decision.
+#include <cstdint>
+#include <string>
+
+#include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/level.hpp"
+#include "hsearch/sokoban/push_state.hpp"
+
+namespace hsearch::sokoban {
+
+// The board with the state's boxes and its normalised player: XSB characters, one line per
+// row, trailing spaces cut. Squares outside the player's area are copied from the level.
+inline std::string state_text(const Board& board, const PushState& s) {
+  const Level& level = board.level();
+  std::string out;
+  for (int r = 0; r < level.height; ++r) {
+    std::string line;
+    for (int c = 0; c < level.width; ++c) {
+      const std::uint16_t cell = board.cell_at(r, c);
+      if (cell == kNoCell) {
+        const char ch = level.at(r, c);
+        line += ch == '#' || ch == '*' ? ch : ' ';
+        continue;
+      }
+      const bool goal = board.is_goal(cell);
+      if (s.boxes.test(cell)) {
+        line += goal ? '*' : '$';
+      } else if (cell == s.player) {
+        line += goal ? '+' : '@';
+      } else {
+        line += goal ? '.' : ' ';
+      }
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line;
+    out += '\n';
+  }
+  return out;
+}
+
+// A push as its LURD letter and the box's square, 1-based: "R@3,5".
+inline std::string push_name(const Board& board, const Push& m) {
+  return std::string(1, kPushLetter[m.dir]) + "@" + std::to_string(board.row(m.from) + 1) + "," +
+         std::to_string(board.col(m.from) + 1);
+}
+
+}  // namespace hsearch::sokoban
