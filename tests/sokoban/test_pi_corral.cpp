@@ -152,10 +152,12 @@ TEST(PiCorral, CutsAreCountedOverASearch) {
   ASSERT_TRUE(with.solved());
   EXPECT_EQ(with.cost, 97);
   EXPECT_GT(on.pi_corral_cuts(), 0U);
+  EXPECT_EQ(with.stats.withheld, on.pi_corral_cuts());  // the search reports them with its cuts
   SokobanDomain off(b);
   off.set_pi_corrals(false);
-  hsearch::astar(off, off.initial_state(), PushLowerBound{}, o);
+  const auto without = hsearch::astar(off, off.initial_state(), PushLowerBound{}, o);
   EXPECT_EQ(off.pi_corral_cuts(), 0U);
+  EXPECT_EQ(without.stats.withheld, 0U);
 }
 
 // The same optimum with and without the pruning, and the table's value, on Microban levels

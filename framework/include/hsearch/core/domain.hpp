@@ -105,6 +105,23 @@ concept DeferredApplyDomain = Domain<D> && requires(const D& d, typename D::Stat
   d.complete(s, m);
 };
 
+// The domain withholds some legal moves from its move lists by a pruning of its own (Sokoban's
+// PI-corrals) and keeps a running count of them: searches report the moves withheld during
+// their run in Statistics::withheld, beside the other cuts.
+template <class D>
+concept CountsWithheldMoves = requires(const D& d) {
+  { d.withheld_moves() } -> std::convertible_to<std::uint64_t>;
+};
+
+template <class D>
+std::uint64_t withheld_moves(const D& d) {
+  if constexpr (CountsWithheldMoves<D>) {
+    return static_cast<std::uint64_t>(d.withheld_moves());
+  } else {
+    return 0;
+  }
+}
+
 // How a domain names a move / a state for people (traces, DOT); a fallback otherwise.
 template <Domain D>
 std::string move_name(const D& d, const typename D::Move& m) {

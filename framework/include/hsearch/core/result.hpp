@@ -77,6 +77,9 @@ struct Statistics {
   std::uint64_t reopened = 0;
   // Children pruned because the heuristic returned dead_end (proven unable to reach a goal).
   std::uint64_t dead_ends = 0;
+  // Legal moves the domain itself withheld from its move lists (e.g. Sokoban's PI-corral
+  // pruning; see CountsWithheldMoves): never applied, not in `generated` or `pruned`.
+  std::uint64_t withheld = 0;
   // IDA* / iterative deepening: one entry per iteration, in order.
   std::vector<IterationStats> iterations;
   // Wall-clock seconds of the whole search.

@@ -123,12 +123,14 @@ class BreadthFirstSearch {
 
   Result<Move, Cost> finish(Result<Move, Cost> result) {
     stats_.seconds = guard_.seconds();
+    stats_.withheld = withheld_moves(domain_) - withheld_at_start_;
     stats_.peak_bytes = bytes();
     result.stats = std::move(stats_);
     return result;
   }
 
   const D& domain_;
+  std::uint64_t withheld_at_start_ = withheld_moves(domain_);
   O& observer_;
   LimitGuard guard_;
   std::vector<Node> nodes_;

@@ -73,6 +73,7 @@ class DepthFirstSearch {
   }
 
   std::size_t bytes() const { return path_.capacity() * sizeof(Move) + peak_depth_ * sizeof(State); }
+  std::uint64_t withheld() const { return withheld_moves(domain_) - withheld_at_start_; }
 
  private:
   bool visit(Cost g, unsigned remaining, std::uint32_t automaton) {
@@ -113,6 +114,7 @@ class DepthFirstSearch {
   }
 
   const D& domain_;
+  std::uint64_t withheld_at_start_ = withheld_moves(domain_);
   const P& pruner_;
   O& observer_;
   LimitGuard guard_;
@@ -128,6 +130,7 @@ template <class Result, class Search>
 Result finish_dfs(Result result, Search& search) {
   search.stats().seconds = search.guard().seconds();
   search.stats().peak_bytes = search.bytes();
+  search.stats().withheld = search.withheld();
   result.stats = std::move(search.stats());
   return result;
 }

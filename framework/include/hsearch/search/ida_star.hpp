@@ -183,6 +183,7 @@ class IdaStarSearch {
 
   Result<Move, Cost> finish(Result<Move, Cost> result) {
     stats_.seconds = guard_.seconds();
+    stats_.withheld = withheld_moves(domain_) - withheld_at_start_;
     stats_.peak_bytes = tt_.bytes() + path_.capacity() * sizeof(Move) +
                         peak_depth_ * (sizeof(State) + 8 * sizeof(void*));
     result.stats = std::move(stats_);
@@ -190,6 +191,7 @@ class IdaStarSearch {
   }
 
   const D& domain_;
+  std::uint64_t withheld_at_start_ = withheld_moves(domain_);
   const H& h_;
   const P& pruner_;
   O& observer_;

@@ -86,9 +86,10 @@ class SokobanDomain {
   // when the state has a PI-corral that must change. Keeps push-optimality (proof there); off
   // for whoever needs every legal push of a state.
   void set_pi_corrals(bool on) { pi_corrals_.set_enabled(on); }
-  // Legal pushes for_each_move has withheld so far because a PI-corral restricted the moves.
-  // The searches never see them, so no framework counter includes them: a report adds this.
+  // Legal pushes for_each_move has withheld so far because a PI-corral restricted the moves;
+  // the searches report those of their run in Statistics::withheld (CountsWithheldMoves).
   std::uint64_t pi_corral_cuts() const { return pi_corrals_.cuts(); }
+  std::uint64_t withheld_moves() const { return pi_corrals_.cuts(); }
   // A small table of the states apply() computed last (direct-mapped by hash, 2^bits slots,
   // allocated here once), which unpack() copies instead of rebuilding the reach and the
   // matching from scratch. A* with newest-first ties mostly expands a child of the node it
