@@ -1,37 +1,44 @@
-// sokoban: push-optimal Sokoban solver.
+// sokoban: push-optimal Sokoban solver; `sokoban play`: the terminal game.
 //
-//   sokoban [FILE] [--level N | --levels A-B] [--algorithm ida|astar] [--time-limit S]
-//           [--node-limit N] [--memory-limit MB] [--json] [--no-solution]
-//           [--trace] [--dot FILE [--dot-max-nodes N]] [--no-pattern-search]
+//   sokoban [FILE] [--level N | --levels A-B] [--oracle TSV] [the shared options: --algorithm,
+//           --heuristic, --time-limit, --node-limit, --memory-limit, --json, --stats, --trace,
+//           --dot FILE, --quiet]
 //
-// Without FILE it solves a small built-in level. Exit status: 0 when every selected level was
-// solved; 1 when some level was not (proven unsolvable, a limit, Ctrl-C); 2 for a bad command
-// line, an unreadable file or an invalid level (the other levels of a batch still run).
+// Without FILE it solves a small built-in level. A run over several levels is a batch: one
+// result per level, then a summary table (with --oracle, each proven optimum compared with a
+// reference table); the batch exits with the worst status of its levels.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <boost/program_options.hpp>
-
+#include "hsearch/app/exit_status.hpp"
+#include "hsearch/app/json.hpp"
+#include "hsearch/app/machine.hpp"
+#include "hsearch/app/messages.hpp"
+#include "hsearch/app/options.hpp"
+#include "hsearch/app/progress.hpp"
 #include "hsearch/core/interrupt.hpp"
-#include "hsearch/core/observer.hpp"
-#include "hsearch/observers/dot_observer.hpp"
-#include "hsearch/observers/trace_observer.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/oracle.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "play/play_main.hpp"
 
 namespace po = boost::program_options;
 using namespace hsearch;
 using namespace hsearch::sokoban;
+using hsearch::app::ExitStatus;
 
 namespace {
+
+constexpr const char* kProgram = "sokoban";
 
 // Written for this project: three boxes, solved in milliseconds.
 constexpr const char* kDefaultLevel =
@@ -44,142 +51,192 @@ constexpr const char* kDefaultLevel =
     "####  ###\n"
     "   ####\n";
 
-std::string json_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          std::ostringstream hex;
-          hex << "\\u" << std::hex << std::setw(4) << std::setfill('0') << static_cast<int>(c);
-          out += hex.str();
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
+constexpr const char* kBuiltInName = "<built-in>";
 
-// Progress lines on stderr once a level has run for more than a second.
-class Progress : public NullObserver {
- public:
-  static constexpr bool kWantsProgress = true;
-  explicit Progress(std::string name) : name_(std::move(name)), clock_(Limits{}) {}
-
-  void on_iteration_begin(std::int64_t bound) { bound_ = bound; }
-  void on_iteration_end(const IterationStats& it) {
-    const double t = clock_.seconds();
-    if (t < 1.0) return;
-    std::cerr << "  [" << name_ << "] bound " << it.bound << " searched: " << it.expanded << " expanded in "
-              << std::fixed << std::setprecision(2) << it.seconds << " s; next bound " << it.next_bound
-              << " (" << t << " s)\n";
-    last_ = t;
-  }
-  // The solver's second pass begins (printed only on runs that already show progress).
-  void on_phase(const std::string& what) {
-    if (clock_.seconds() >= 1.0) std::cerr << "  [" << name_ << "] " << what << "\n";
-    bound_ = -1;
-    phase_ = "fewer moves: ";
-    last_ = 0;
-  }
-  void on_progress(const Statistics& stats, double seconds) {
-    if (seconds < 1.0 || seconds - last_ < 1.0) return;
-    const double rate = seconds > 0 ? static_cast<double>(stats.expanded) / seconds : 0;
-    std::cerr << "  [" << name_ << "] " << phase_;
-    if (bound_ >= 0) std::cerr << "bound " << bound_ << ", ";
-    std::cerr << stats.expanded << " expanded, " << std::fixed << std::setprecision(0) << rate
-              << " nodes/s, " << std::setprecision(1) << seconds << " s\n";
-    last_ = seconds;
-  }
-
- private:
-  std::string name_;
-  LimitGuard clock_;
-  std::int64_t bound_ = -1;
-  double last_ = 0;
-  std::string phase_;
-};
-
-// --trace and --dot: forwards the search's events to a TraceObserver and/or a DotObserver
-// (either may be absent). kWantsNodes only when a DOT tree is recorded, since preparing the
-// node events costs a state copy per child.
-template <bool Nodes>
-class Teaching : public NullObserver {
- public:
-  static constexpr bool kWantsNodes = Nodes;
-  using State = SokobanDomain::State;
-  Teaching(TraceObserver<SokobanDomain>* trace, DotObserver<SokobanDomain>* dot) : trace_(trace), dot_(dot) {}
-
-  void on_iteration_begin(std::int64_t bound) {
-    if (trace_) trace_->on_iteration_begin(bound);
-    if (dot_) dot_->on_iteration_begin(bound);
-  }
-  void on_iteration_end(const IterationStats& it) {
-    if (trace_) trace_->on_iteration_end(it);
-  }
-  void on_expand(const State& s, std::int64_t g, std::int64_t h) {
-    if (dot_) dot_->on_expand(s, g, h);
-  }
-  void on_generate(const State& parent, const State& child, const SokobanDomain::Move& m, std::int64_t g,
-                   std::int64_t h) {
-    if (dot_) dot_->on_generate(parent, child, m, g, h);
-  }
-  void on_reopen(const State& s, std::int64_t old_g, std::int64_t new_g) {
-    if (trace_) trace_->on_reopen(s, old_g, new_g);
-  }
-
- private:
-  TraceObserver<SokobanDomain>* trace_;
-  DotObserver<SokobanDomain>* dot_;
-};
-
-bool parse_range(const std::string& text, int& a, int& b) {
-  const auto dash = text.find('-');
-  try {
-    std::size_t used = 0;
-    if (dash == std::string::npos) {
-      a = b = std::stoi(text, &used);
-      return used == text.size() && a >= 1;
-    }
-    a = std::stoi(text.substr(0, dash), &used);
-    if (used != dash) return false;
-    const std::string rest = text.substr(dash + 1);
-    b = std::stoi(rest, &used);
-    return used == rest.size() && a >= 1 && b >= a;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
-
-// A level solved with --trace and/or --dot: the observers need the level's domain for their
-// state pictures, so they are built here on a Board of their own (cheap: tiny levels).
-SolveReport solve_teaching(const Level& level, const SolveOptions& options, bool trace, std::ofstream* dot,
-                           std::size_t dot_max_nodes) {
-  std::optional<Board> board;
-  try {
-    board.emplace(level);
-  } catch (const InvalidLevel&) {
-    return solve_level(level, options);  // reports the problem the usual way
-  }
-  const SokobanDomain domain(*board);
-  TraceObserver<SokobanDomain> tracer(domain, std::cout);
-  DotObserver<SokobanDomain> recorder(domain, dot_max_nodes);
+struct Row {
+  int level = 0;
+  std::string title;
   SolveReport report;
-  if (dot != nullptr) {
-    Teaching<true> observer(trace ? &tracer : nullptr, &recorder);
-    report = solve_level(level, options, observer);
-    recorder.write(*dot);
+  std::optional<OracleRow> reference;
+  std::optional<OracleCheck> check;  // when the level was solved optimally and the table has it
+};
+
+ExitStatus exit_status_of(const SolveReport& r) {
+  if (r.invalid) return ExitStatus::bad_input;
+  if (r.internal_error) return ExitStatus::internal_error;
+  return app::exit_status(r.result);
+}
+
+app::Json level_json(const std::string& instance, const std::string& algorithm, const Row& row,
+                     const SolveOptions& options) {
+  const SolveReport& r = row.report;
+  app::CoreRecord core;
+  core.program = kProgram;
+  core.domain = "sokoban";
+  core.instance = instance;
+  core.algorithm = algorithm;
+  core.heuristic = kDefaultHeuristic;
+  if (!r.invalid) app::fill_from_result(core, r.result);
+  core.status = r.status();
+  core.seconds = r.seconds;
+  if (r.solved()) {
+    core.cost = r.pushes;
+    core.solution = r.lurd;
   } else {
-    Teaching<false> observer(&tracer, nullptr);
-    report = solve_level(level, options, observer);
+    core.cost.reset();
+    core.optimal = false;
   }
-  if (trace) tracer.finish();
-  return report;
+  app::Json j = app::core_json(core);
+  j["level"] = row.level;
+  j["title"] = row.title;
+  j["pushes"] = r.solved() ? app::Json(r.pushes) : app::Json(nullptr);
+  j["moves"] = r.solved() ? app::Json(r.moves) : app::Json(nullptr);
+  j["dead_ends"] = r.result.stats.dead_ends;
+  j["duplicates"] = r.result.stats.duplicates;
+  if (r.solved()) {
+    j["seconds_push_optimum"] = std::round(r.seconds_before_moves_pass * 1000.0) / 1000.0;
+    j["moves_pass"] = {{"finished", r.moves_pass_finished},
+                       {"moves_minimal", r.moves_minimal},
+                       {"expanded", r.moves_pass_expanded},
+                       {"first_plan_moves", r.moves_first_plan}};
+  }
+  if (options.pattern_search && !r.invalid) {
+    j["pattern_searches"] = r.pattern_searches;
+    j["pattern_expanded"] = r.pattern_expanded;
+    j["deadlock_patterns"] = r.deadlock_patterns;
+    j["penalty_patterns"] = r.penalty_patterns;
+  }
+  if (row.reference) {
+    j["reference_pushes"] = row.reference->pushes;
+    j["reference_proven"] = row.reference->exact;
+    j["oracle"] = row.check ? app::Json(to_string(*row.check)) : app::Json(nullptr);
+  }
+  if (!r.message.empty()) j["message"] = r.message;
+  return j;
+}
+
+void print_level(std::ostream& out, const Row& row, const SolveOptions& options, bool show_solution) {
+  const SolveReport& r = row.report;
+  out << "Level " << row.level;
+  if (!row.title.empty()) out << " \"" << row.title << "\"";
+  out << ": " << r.status();
+  if (r.solved()) {
+    out << (r.result.optimal ? " (push-optimal)" : "") << ", " << r.pushes << " pushes, " << r.moves << " moves";
+  } else if (!r.invalid && !r.internal_error && r.result.status == Status::stopped) {
+    out << ", at least " << r.result.lower_bound << " pushes";
+  }
+  out << ", " << std::fixed << std::setprecision(3) << r.seconds << " s, " << r.result.stats.expanded << " expanded, "
+      << r.result.stats.generated << " generated";
+  if (options.pattern_search && !r.invalid) {
+    out << "; pattern search: " << r.pattern_searches << " sub-searches (" << r.pattern_expanded << " expanded), "
+        << r.deadlock_patterns << " deadlock and " << r.penalty_patterns << " penalty patterns";
+  }
+  if (row.check) {
+    out << "; reference " << row.reference->pushes << ": " << to_string(*row.check);
+  }
+  out << "\n";
+  if (r.solved() && show_solution) out << "  " << r.lurd << "\n";
+  out.flush();
+}
+
+// --stats: the search's counters on stderr, and IDA*'s iterations.
+void print_stats(const Row& row) {
+  const SolveReport& r = row.report;
+  if (r.invalid) return;
+  const Statistics& s = r.result.stats;
+  std::cerr << "level " << row.level << ": " << r.status() << ", " << std::fixed << std::setprecision(3) << r.seconds
+            << " s (push search " << s.seconds << " s";
+  if (r.solved()) std::cerr << ", push optimum after " << r.seconds_before_moves_pass << " s";
+  std::cerr << "), lower bound " << r.result.lower_bound << ", expanded " << s.expanded << ", generated "
+            << s.generated << ", duplicates " << s.duplicates << ", dead ends " << s.dead_ends << ", reopened "
+            << s.reopened << ", peak " << (s.peak_bytes >> 20) << " MiB; pattern search " << r.pattern_searches
+            << " sub-searches (" << r.pattern_expanded << " expanded), " << r.deadlock_patterns << " deadlock and "
+            << r.penalty_patterns << " penalty patterns";
+  if (r.solved()) {
+    std::cerr << "; fewer-moves pass " << r.moves_pass_expanded << " expanded"
+              << (r.moves_pass_finished ? (r.moves_minimal ? ", fewest moves proven" : ", finished") : ", not finished")
+              << ", " << r.moves_first_plan << " -> " << r.moves << " moves";
+  }
+  std::cerr << "\n";
+  for (const IterationStats& it : s.iterations) {
+    std::cerr << "  bound " << it.bound << ": expanded " << it.expanded << ", generated " << it.generated
+              << ", next bound " << it.next_bound << ", " << std::setprecision(3) << it.seconds << " s\n";
+  }
+}
+
+// The batch's table and totals (stdout; stderr when stdout carries the JSON lines).
+void print_summary(std::ostream& out, const std::vector<Row>& rows, bool table, bool with_oracle,
+                   const std::string& oracle_name, bool interrupted) {
+  int solved = 0, optimal = 0, unsolvable = 0, stopped = 0, invalid = 0, errors = 0;
+  int checked = 0, matches = 0, below = 0, mismatches = 0;
+  long pushes = 0, moves = 0;
+  std::uint64_t expanded = 0;
+  double seconds = 0;
+  std::vector<double> times;
+  if (table) {
+    out << "\n" << std::left << std::setw(7) << "level" << std::setw(14) << "status" << std::right << std::setw(8)
+        << "pushes" << std::setw(8) << "moves" << std::setw(14) << "expanded" << std::setw(10) << "seconds";
+    if (with_oracle) out << std::setw(11) << "reference" << "  check";
+    out << "\n";
+  }
+  for (const Row& row : rows) {
+    const SolveReport& s = row.report;
+    if (table) {
+      out << std::left << std::setw(7) << row.level << std::setw(14) << s.status() << std::right << std::setw(8)
+          << (s.solved() ? std::to_string(s.pushes) : "-") << std::setw(8)
+          << (s.solved() ? std::to_string(s.moves) : "-") << std::setw(14) << s.result.stats.expanded
+          << std::setw(10) << std::fixed << std::setprecision(3) << s.seconds;
+      if (with_oracle) {
+        out << std::setw(11) << (row.reference ? std::to_string(row.reference->pushes) : "-") << "  "
+            << (row.check ? to_string(*row.check) : "-");
+      }
+      out << "\n";
+    }
+    seconds += s.seconds;
+    expanded += s.result.stats.expanded;
+    times.push_back(s.solved() ? s.seconds : 1e300);  // unsolved levels count as the slowest
+    if (s.solved()) {
+      ++solved;
+      optimal += s.result.optimal;
+      pushes += s.pushes;
+      moves += s.moves;
+    } else if (s.invalid) {
+      ++invalid;
+    } else if (s.internal_error) {
+      ++errors;
+    } else if (s.result.status == Status::unsolvable) {
+      ++unsolvable;
+    } else {
+      ++stopped;
+    }
+    if (row.check) {
+      ++checked;
+      matches += *row.check == OracleCheck::match;
+      below += *row.check == OracleCheck::below;
+      mismatches += *row.check == OracleCheck::mismatch;
+    }
+  }
+  std::sort(times.begin(), times.end());
+  const double median = times.empty() ? 0 : times[times.size() / 2];
+  out << "Summary: " << rows.size() << " level(s): " << solved << " solved (" << optimal << " push-optimal), "
+      << unsolvable << " unsolvable, " << stopped << " not finished, " << invalid << " invalid";
+  if (errors > 0) out << ", " << errors << " internal errors";
+  out << "; total " << std::fixed << std::setprecision(3) << seconds << " s, " << expanded << " expanded; median ";
+  if (median > 1e299) {
+    out << "unsolved";
+  } else {
+    out << std::setprecision(4) << median << " s";
+  }
+  out << " per level (unsolved count as the slowest); " << pushes << " pushes, " << moves
+      << " moves over the solved levels\n";
+  if (with_oracle) {
+    out << "Oracle " << oracle_name << ": " << solved << " solved, " << optimal << " optimal, " << checked
+        << " checked: " << matches << " matches, " << below << " below the table, " << mismatches << " mismatches\n";
+  }
+  if (interrupted && !rows.empty()) {
+    out << "Interrupted (Ctrl-C): levels after " << rows.back().level << " not run\n";
+  }
+  out.flush();
 }
 
 }  // namespace
@@ -187,237 +244,203 @@ SolveReport solve_teaching(const Level& level, const SolveOptions& options, bool
 int main(int argc, char** argv) {
   // `sokoban play ...` is the terminal game; everything else is the solver.
   if (argc > 1 && std::string(argv[1]) == "play") return play::play_main(argc - 1, argv + 1);
-  po::options_description visible("Options");
-  visible.add_options()
-      ("help,h", "show this help")
-      ("level", po::value<int>(), "solve only level N of FILE (1-based)")
-      ("levels", po::value<std::string>(), "solve levels A-B of FILE")
-      ("algorithm", po::value<std::string>()->default_value("astar"), "astar (A* with reopening) or ida (IDA* with a transposition table)")
-      ("time-limit", po::value<double>()->default_value(0), "seconds per level (0: none)")
-      ("node-limit", po::value<std::uint64_t>()->default_value(0), "expansions per level (0: none)")
-      ("memory-limit", po::value<std::size_t>()->default_value(0), ("MB per level for the search's tables (0: A* stops at a quarter of the machine's memory, at least 2048 MB; here " + std::to_string(default_astar_memory() >> 20) + " MB; IDA* uses a 64 MB table)").c_str())
-      ("json", "one JSON object per level on stdout")
+
+  app::CommandLineSpec spec;
+  spec.groups = app::kSolveOptions;
+  spec.algorithm = "astar";
+  spec.algorithm_help = "astar (A* with reopening) | ida (IDA* with a transposition table)";
+  spec.heuristic = kDefaultHeuristic;
+  spec.heuristic_help =
+      "matching: the minimum-cost matching of boxes to goals by push distance (the one heuristic)";
+  spec.memory_help = "MiB per level for the search's tables (0: A* stops at " +
+                     std::to_string(app::default_search_memory() >> 20) +
+                     " MiB here, a quarter of the machine's memory, at least 2048; IDA* uses a 64 MiB table)";
+  app::CommandLine cli(kProgram, "sokoban [FILE] [--level N | --levels A-B] [--oracle TSV] [options]\n"
+                                 "       sokoban play [FILE] [options]   (the terminal game: sokoban play --help)",
+                       "Solves Sokoban levels (XSB or Boxoban text) push-optimally and prints verified LURD\n"
+                       "solutions (lower case: step, upper case: push). Without FILE it solves a small\n"
+                       "built-in level. Several levels are a batch: a summary table follows the results.",
+                       spec);
+  const PatternSearchOptions pattern_defaults;
+  std::ostringstream effort;
+  effort << pattern_defaults.effort;
+  cli.options().add_options()
+      ("level", po::value<std::string>(), "solve only level N of FILE (1-based)")
+      ("levels", po::value<std::string>(), "solve levels A-B of FILE (a batch)")
+      ("oracle", po::value<std::string>(),
+       "compare each proven optimum with the push counts of a TSV table (columns level and "
+       "optimal_pushes [+ status proven...] or best_pushes): match, below the table (a find), or "
+       "mismatch (an error)")
       ("no-solution", "human output without the LURD strings")
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
                             "push (pattern search keeps push-optimality and is on by default)")
-      ("trace", "print the search's trace: IDA* iterations (bound, expanded, next bound), A* reopen events")
-      ("dot", po::value<std::string>(), "write the search tree of the (single) level as Graphviz DOT to FILE")
-      ("dot-max-nodes", po::value<std::size_t>()->default_value(200), "node bound of --dot");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>(), "level file");
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", 1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "sokoban: " << e.what() << "\n(see sokoban --help)\n";
-    return 2;
-  }
-  if (vm.count("help")) {
-    std::cout << "Usage: sokoban [FILE] [options]\n"
-                 "Solves Sokoban levels (XSB or Boxoban text) push-optimally and prints verified\n"
-                 "LURD solutions (lower case: step, upper case: push). Without FILE it solves a\n"
-                 "small built-in level. Exit status: 0 all solved, 1 some level unsolved,\n"
-                 "2 bad input.\n\n"
-              << visible;
-    return 0;
-  }
-  const std::string algorithm = vm["algorithm"].as<std::string>();
-  if (algorithm != "ida" && algorithm != "astar") {
-    std::cerr << "sokoban: --algorithm must be 'ida' or 'astar', not '" << algorithm << "'\n";
-    return 2;
-  }
-  if (vm.count("level") && vm.count("levels")) {
-    std::cerr << "sokoban: give --level or --levels, not both\n";
-    return 2;
-  }
-  if (vm["time-limit"].as<double>() < 0) {
-    std::cerr << "sokoban: --time-limit must be >= 0\n";
-    return 2;
-  }
+      ("no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")
+      ("pattern-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.max_boxes)),
+       "largest pattern searched (boxes)")
+      ("pattern-nodes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.node_limit)),
+       "expansions per pattern sub-search")
+      ("pattern-effort", po::value<std::string>()->default_value(effort.str()),
+       "pattern sub-search expansions allowed per push of the main search");
+  cli.hidden().add_options()("file", po::value<std::string>(), "level file");
+  cli.positional().add("file", 1);
+  cli.set_epilogue(
+      "JSON (--json): one object per level, the core keys (instance = FILE#N, cost = pushes,\n"
+      "solution = LURD) then level, title, pushes, moves, dead_ends, duplicates,\n"
+      "seconds_push_optimum, moves_pass, the pattern search's counts, with --oracle\n"
+      "reference_pushes, reference_proven and oracle (match | below | mismatch), and message.\n"
+      "With --json the summary goes to stderr. An --oracle mismatch (a proven optimum above the\n"
+      "table, or different from a proven one) is reported on stderr and exits 70, like a\n"
+      "failed replay check: the solver or the table is wrong.");
+  const po::variables_map& vm = cli.parse(argc, argv);
+  const app::CommonOptions& common = cli.common();
+  const Algorithm algorithm = cli.algorithm({Algorithm::astar, Algorithm::ida});
 
-  const bool trace = vm.count("trace") != 0;
-  const std::string dot_file = vm.count("dot") ? vm["dot"].as<std::string>() : std::string();
-  const std::size_t dot_max_nodes = vm["dot-max-nodes"].as<std::size_t>();
-  if (vm.count("dot") && dot_file.empty()) {
-    std::cerr << "sokoban: --dot needs a file name\n";
-    return 2;
+  SolveRequest request;
+  request.algorithm = algorithm;
+  request.heuristic = common.heuristic;
+  request.limits = common.limits();
+  if (algorithm == Algorithm::astar && request.limits.max_bytes == 0) {
+    request.limits.max_bytes = app::default_search_memory();
   }
-  if (dot_max_nodes == 0) {
-    std::cerr << "sokoban: --dot-max-nodes must be at least 1\n";
-    return 2;
+  SolveOptions options;
+  options.pattern_search = vm.count("no-pattern-search") == 0;
+  options.corral_test = vm.count("no-corral-test") == 0;
+  try {
+    options = options_for(request, options);  // checks the names before any level is read
+    options.patterns.max_boxes =
+        static_cast<int>(app::parse_count_in("pattern-boxes", vm["pattern-boxes"].as<std::string>(), 1, 64));
+    options.patterns.node_limit = app::parse_count("pattern-nodes", vm["pattern-nodes"].as<std::string>());
+    options.patterns.effort = app::parse_seconds("pattern-effort", vm["pattern-effort"].as<std::string>());
+  } catch (const std::invalid_argument& e) {
+    cli.usage_error(e.what());
   }
+  if (vm.count("level") && vm.count("levels")) cli.usage_error("give --level or --levels, not both");
 
   std::vector<LevelEntry> entries;
+  std::string file = kBuiltInName;
   if (vm.count("file")) {
-    const std::string file = vm["file"].as<std::string>();
+    file = vm["file"].as<std::string>();
     std::ifstream in(file);
     if (!in) {
-      std::cerr << "sokoban: cannot open '" << file << "'\n";
-      return 2;
+      app::print_error(kProgram, file + ": cannot open the level file");
+      return app::code(ExitStatus::bad_input);
     }
     entries = read_levels(in, file);
     if (entries.empty()) {
-      std::cerr << "sokoban: " << file << ": no level found (a board row starts with '#' or a board character and contains '#')\n";
-      return 2;
+      app::print_error(kProgram, file +
+                                     ": no level found (a board row starts with '#' or a board character and "
+                                     "contains '#')");
+      return app::code(ExitStatus::bad_input);
     }
   } else {
     std::istringstream in(kDefaultLevel);
-    entries = read_levels(in, "<built-in>");
+    entries = read_levels(in, kBuiltInName);
   }
   int first = 1, last = static_cast<int>(entries.size());
   if (vm.count("level")) {
-    first = last = vm["level"].as<int>();
-  } else if (vm.count("levels") && !parse_range(vm["levels"].as<std::string>(), first, last)) {
-    std::cerr << "sokoban: --levels wants A-B with 1 <= A <= B, not '" << vm["levels"].as<std::string>() << "'\n";
-    return 2;
+    const std::string text = vm["level"].as<std::string>();
+    if (!app::parse_range(text, first, last) || first != last) {
+      cli.usage_error("--level wants a level number N >= 1, not '" + text + "'");
+    }
+  } else if (vm.count("levels") && !app::parse_range(vm["levels"].as<std::string>(), first, last)) {
+    cli.usage_error("--levels wants A-B with 1 <= A <= B, not '" + vm["levels"].as<std::string>() + "'");
   }
-  if (first < 1 || last > static_cast<int>(entries.size())) {
-    std::cerr << "sokoban: the file has " << entries.size() << " level(s); level "
-              << (first < 1 ? first : last) << " does not exist\n";
-    return 2;
+  if (last > static_cast<int>(entries.size())) {
+    app::print_error(kProgram, file + ": the file has " + std::to_string(entries.size()) + " level(s); level " +
+                                   std::to_string(last) + " does not exist");
+    return app::code(ExitStatus::bad_input);
   }
 
+  std::map<int, OracleRow> oracle;
+  const std::string oracle_name = vm.count("oracle") ? vm["oracle"].as<std::string>() : std::string();
+  if (!oracle_name.empty()) {
+    std::ifstream in(oracle_name);
+    if (!in) {
+      app::print_error(kProgram, oracle_name + ": cannot open the oracle table");
+      return app::code(ExitStatus::bad_input);
+    }
+    try {
+      oracle = read_oracle(in, oracle_name);
+    } catch (const std::runtime_error& e) {
+      app::print_error(kProgram, e.what());
+      return app::code(ExitStatus::bad_input);
+    }
+  }
+
+  const std::string& dot_file = common.dot_file;
   if (!dot_file.empty() && first != last) {
-    std::cerr << "sokoban: --dot records one level's search tree: choose one level with --level N\n";
-    return 2;
+    cli.usage_error("--dot records one level's search tree: choose one level with --level N");
   }
   std::ofstream dot_out;
   if (!dot_file.empty()) {
     dot_out.open(dot_file);
     if (!dot_out) {
-      std::cerr << "sokoban: cannot write '" << dot_file << "'\n";
-      return 2;
+      app::print_error(kProgram, dot_file + ": cannot write the DOT file");
+      return app::code(ExitStatus::bad_input);
     }
   }
+  Teaching teaching;
+  teaching.trace = common.trace ? &std::cerr : nullptr;
+  teaching.dot = dot_file.empty() ? nullptr : &dot_out;
+  teaching.dot_max_nodes = common.dot_max_nodes;
 
-  SolveOptions options;
-  options.algorithm = algorithm == "ida" ? Algorithm::ida : Algorithm::astar;
-  options.limits.max_seconds = vm["time-limit"].as<double>();
-  options.limits.max_expanded = vm["node-limit"].as<std::uint64_t>();
-  options.limits.max_bytes = vm["memory-limit"].as<std::size_t>() * 1024 * 1024;
-  options.limits.stop_flag = &interrupt_flag();
-  options.pattern_search = vm.count("no-pattern-search") == 0;
-  install_interrupt_handler();
-  const bool json = vm.count("json") != 0;
   const bool show_solution = vm.count("no-solution") == 0;
-
-  struct Row {
-    int level;
-    std::string title;
-    SolveReport report;
-  };
+  ExitStatus status = ExitStatus::solved;
   std::vector<Row> rows;
-  bool any_invalid = false, any_unsolved = false;
   for (int n = first; n <= last; ++n) {
     const LevelEntry& e = entries[static_cast<std::size_t>(n - 1)];
-    SolveReport report;
+    Row row;
+    row.level = n;
+    row.title = e.level.title;
     if (!e.ok()) {
-      report.status = "invalid";
-      report.message = e.error;
-    } else if (trace || !dot_file.empty()) {
-      report = solve_teaching(e.level, options, trace, dot_file.empty() ? nullptr : &dot_out, dot_max_nodes);
-      if (!dot_file.empty()) {
-        dot_out.close();
-        if (!dot_out) {
-          std::cerr << "sokoban: could not write '" << dot_file << "'\n";
-          any_invalid = true;
+      row.report.invalid = true;
+      row.report.message = e.error;
+    } else {
+      app::ProgressLines progress("level " + std::to_string(n), common.quiet);
+      row.report = solve(e.level, request, options, teaching, &progress);
+    }
+    const SolveReport& r = row.report;
+    if (!r.message.empty()) app::print_error(kProgram, r.message);
+    status = app::worst(status, exit_status_of(r));
+    if (const auto it = oracle.find(n); it != oracle.end()) {
+      row.reference = it->second;
+      if (r.solved() && r.result.optimal) {
+        row.check = check_against(it->second, r.pushes);
+        if (*row.check == OracleCheck::mismatch) {
+          app::print_error(kProgram, e.level.where() + ": mismatch: proven optimum " + std::to_string(r.pushes) +
+                                         " pushes, the table " + oracle_name + " says " +
+                                         std::to_string(it->second.pushes) +
+                                         (it->second.exact ? " (proven)" : " (best known)"));
+          status = app::worst(status, ExitStatus::internal_error);
+        } else if (*row.check == OracleCheck::below) {
+          std::cerr << kProgram << ": " << e.level.where() << ": " << r.pushes
+                    << " pushes, fewer than the table's best known " << it->second.pushes
+                    << " (the solution replays)\n";
         }
       }
-    } else {
-      Progress progress("level " + std::to_string(n));
-      report = solve_level(e.level, options, progress);
     }
-    if (report.status == "invalid" || report.status == "error") any_invalid = true;
-    if (!report.solved()) any_unsolved = true;
-    if (!report.message.empty()) std::cerr << "sokoban: " << report.message << "\n";
-    const std::string& title = e.level.title;
-    if (json) {
-      std::cout << "{\"level\":" << n << ",\"title\":\"" << json_escape(title) << "\",\"status\":\"" << report.status
-                << "\",\"pushes\":" << (report.solved() ? std::to_string(report.pushes) : "null")
-                << ",\"moves\":" << (report.solved() ? std::to_string(report.moves) : "null")
-                << ",\"solution\":" << (report.solved() ? "\"" + report.lurd + "\"" : "null")
-                << ",\"optimal\":" << (report.optimal ? "true" : "false")
-                << ",\"lower_bound\":" << report.lower_bound << ",\"expanded\":" << report.stats.expanded
-                << ",\"generated\":" << report.stats.generated << ",\"dead_ends\":" << report.stats.dead_ends
-                << ",\"duplicates\":" << report.stats.duplicates << ",\"seconds\":" << std::fixed
-                << std::setprecision(3) << report.seconds << ",\"algorithm\":\"" << algorithm << "\"";
-      if (report.solved()) {
-        std::cout << ",\"seconds_push_optimum\":" << report.seconds_before_moves_pass;
-        std::cout << ",\"moves_pass\":{\"finished\":" << (report.moves_pass_finished ? "true" : "false")
-                  << ",\"moves_minimal\":" << (report.moves_minimal ? "true" : "false")
-                  << ",\"expanded\":" << report.moves_pass_expanded
-                  << ",\"first_plan_moves\":" << report.moves_first_plan << "}";
-      }
-      if (options.pattern_search) {
-        std::cout << ",\"pattern_searches\":" << report.pattern_searches << ",\"pattern_expanded\":"
-                  << report.pattern_expanded << ",\"deadlock_patterns\":" << report.deadlock_patterns
-                  << ",\"penalty_patterns\":" << report.penalty_patterns;
-      }
-      if (!report.message.empty()) std::cout << ",\"message\":\"" << json_escape(report.message) << "\"";
-      std::cout << "}" << std::endl;
+    if (common.stats) print_stats(row);
+    if (common.json) {
+      app::print_json_line(std::cout, level_json(file + "#" + std::to_string(n), to_string(algorithm), row, options));
     } else {
-      std::cout << "Level " << n;
-      if (!title.empty()) std::cout << " \"" << title << "\"";
-      std::cout << ": " << report.status;
-      if (report.solved()) {
-        std::cout << (report.optimal ? " (push-optimal)" : "") << ", " << report.pushes << " pushes, " << report.moves
-                  << " moves";
-      } else if (report.status != "invalid" && report.status != "error" && report.status != "unsolvable") {
-        std::cout << ", at least " << report.lower_bound << " pushes";
-      }
-      std::cout << ", " << std::fixed << std::setprecision(3) << report.seconds << " s, " << report.stats.expanded
-                << " expanded, " << report.stats.generated << " generated";
-      if (options.pattern_search) {
-        std::cout << "; pattern search: " << report.pattern_searches << " sub-searches (" << report.pattern_expanded
-                  << " expanded), " << report.deadlock_patterns << " deadlock and " << report.penalty_patterns
-                  << " penalty patterns";
-      }
-      std::cout << "\n";
-      if (report.solved() && show_solution) std::cout << "  " << report.lurd << "\n";
-      std::cout.flush();
+      print_level(std::cout, row, options, show_solution);
     }
-    rows.push_back(Row{n, title, report});
-    if (report.status == "interrupted") break;
+    const bool interrupted = r.result.stop_reason == StopReason::interrupted;
+    rows.push_back(std::move(row));
+    if (interrupted) break;
+  }
+  if (!dot_file.empty()) {
+    dot_out.close();
+    if (!dot_out) {
+      app::print_error(kProgram, dot_file + ": could not write the DOT file");
+      status = app::worst(status, ExitStatus::bad_input);
+    }
   }
 
-  if (!json && (rows.size() > 1 || interrupt_flag().load())) {
-    int solved = 0, optimal = 0, unsolvable = 0, stopped = 0, invalid = 0;
-    long pushes = 0, moves = 0;
-    double seconds = 0;
-    std::cout << "\n" << std::left << std::setw(7) << "level" << std::setw(14) << "status" << std::right
-              << std::setw(8) << "pushes" << std::setw(8) << "moves" << std::setw(14) << "expanded" << std::setw(10)
-              << "seconds" << "\n";
-    for (const Row& r : rows) {
-      const SolveReport& s = r.report;
-      std::cout << std::left << std::setw(7) << r.level << std::setw(14) << s.status << std::right << std::setw(8)
-                << (s.solved() ? std::to_string(s.pushes) : "-") << std::setw(8)
-                << (s.solved() ? std::to_string(s.moves) : "-") << std::setw(14) << s.stats.expanded << std::setw(10)
-                << std::fixed << std::setprecision(3) << s.seconds << "\n";
-      seconds += s.seconds;
-      if (s.solved()) {
-        ++solved;
-        optimal += s.optimal;
-        pushes += s.pushes;
-        moves += s.moves;
-      } else if (s.status == "unsolvable") {
-        ++unsolvable;
-      } else if (s.status == "invalid" || s.status == "error") {
-        ++invalid;
-      } else {
-        ++stopped;
-      }
-    }
-    std::cout << "Summary: " << rows.size() << " level(s): " << solved << " solved (" << optimal << " push-optimal), "
-              << unsolvable << " unsolvable, " << stopped << " not finished, " << invalid << " invalid; total "
-              << std::fixed << std::setprecision(3) << seconds << " s; " << pushes << " pushes, " << moves
-              << " moves over the solved levels\n";
-    if (interrupt_flag().load()) std::cout << "Interrupted (Ctrl-C): levels after " << rows.back().level << " not run\n";
+  const bool interrupted = interrupt_flag().load();
+  if (rows.size() > 1 || interrupted || !oracle.empty()) {
+    print_summary(common.json ? std::cerr : std::cout, rows, !common.json, !oracle_name.empty(), oracle_name,
+                  interrupted);
   }
-  if (any_invalid) return 2;
-  return any_unsolved ? 1 : 0;
+  return app::code(status);
 }

@@ -112,8 +112,8 @@ static void BM_AStarExpansions(benchmark::State& state) {
   std::uint64_t expanded = 0;
   for (auto _ : state) {
     const SolveReport r = solve_level(level, options);
-    expanded += r.stats.expanded;
-    benchmark::DoNotOptimize(r.lower_bound);
+    expanded += r.result.stats.expanded;
+    benchmark::DoNotOptimize(r.result.lower_bound);
   }
   state.counters["expanded/s"] = benchmark::Counter(static_cast<double>(expanded), benchmark::Counter::kIsRate);
 }

@@ -207,8 +207,8 @@ TEST(SokobanAdapter, MicrobanRecordsEqualTheSokobanSolversStatistics) {
     const auto report = hsearch::sokoban::solve_level(levels[r.instance_index].level, so);
     ASSERT_TRUE(report.solved());
     EXPECT_EQ(r.cost, report.pushes);
-    EXPECT_EQ(r.expanded, report.stats.expanded);
-    EXPECT_EQ(r.generated, report.stats.generated);
+    EXPECT_EQ(r.expanded, report.result.stats.expanded);
+    EXPECT_EQ(r.generated, report.result.stats.generated);
   }
 }
 

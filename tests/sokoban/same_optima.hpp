@@ -33,7 +33,7 @@ inline int expect_same_optima_on_microban(std::vector<SolveOptions> variants) {
     ++compared;
     for (const SolveReport& r : reports) {
       EXPECT_EQ(r.pushes, reports.front().pushes) << "level " << n;
-      EXPECT_TRUE(r.optimal) << "level " << n;
+      EXPECT_TRUE(r.result.optimal) << "level " << n;
     }
     const auto it = oracle.find(n);
     if (it != oracle.end()) {

@@ -1,4 +1,6 @@
-// The `sokoban` program: default level, JSON, exit codes, error messages for bad input.
+// The `sokoban` program: default level, JSON, exit codes, error messages for bad input, the
+// shared options and the --oracle comparison.
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -8,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "../data_dir.hpp"
+
 namespace {
 
 struct ProgramRun {
@@ -15,10 +19,11 @@ struct ProgramRun {
   std::string out;  // stdout and stderr together
 };
 
-ProgramRun run(const std::string& args) {
+// `with_stderr` false: stdout only (stderr dropped).
+ProgramRun run(const std::string& args, bool with_stderr = true) {
   const std::string program = std::string(HSEARCH_BINARY_DIR) + "/bin/sokoban";
   ProgramRun r;
-  const std::string cmd = program + " " + args + " 2>&1";
+  const std::string cmd = program + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return r;
   std::array<char, 4096> buf;
@@ -58,6 +63,116 @@ TEST_F(App, JsonHasTheRequiredFields) {
                           "\"solution\":\"", "\"optimal\":true", "\"expanded\":", "\"generated\":", "\"seconds\":"}) {
     EXPECT_NE(r.out.find(key), std::string::npos) << key << " in " << r.out;
   }
+}
+
+// The core keys every program prints, in this order, then Sokoban's own.
+TEST_F(App, JsonStartsWithTheCoreKeysInOrder) {
+  const ProgramRun r = run("--json --quiet");
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::size_t at = 0;
+  for (const char* key :
+       {"{\"program\":\"sokoban\"", "\"domain\":\"sokoban\"", "\"instance\":\"<built-in>#1\"",
+        "\"algorithm\":\"astar\"", "\"heuristic\":\"matching\"", "\"status\":\"solved\"", "\"cost\":7",
+        "\"optimal\":true", "\"lower_bound\":7", "\"expanded\":", "\"generated\":", "\"seconds\":",
+        "\"solution\":\"", "\"level\":1", "\"title\":", "\"pushes\":7", "\"moves\":22", "\"seconds_push_optimum\":",
+        "\"moves_pass\":{"}) {
+    const std::size_t next = r.out.find(key, at);
+    ASSERT_NE(next, std::string::npos) << key << " after position " << at << " in " << r.out;
+    at = next;
+  }
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;  // one line, nothing else
+}
+
+TEST_F(App, HelpListsTheSharedOptionsAndTheExitStatusTable) {
+  const ProgramRun r = run("--help");
+  EXPECT_EQ(r.status, 0) << r.out;
+  for (const char* option : {"--algorithm", "--heuristic", "--time-limit", "--node-limit", "--memory-limit", "--json",
+                             "--stats", "--trace", "--dot", "--dot-max-nodes", "--quiet", "--version", "--level",
+                             "--levels", "--oracle", "--no-solution", "--no-pattern-search"}) {
+    EXPECT_NE(r.out.find(option), std::string::npos) << option << " in " << r.out;
+  }
+  for (const char* line : {"Exit status:", "0    solved", "1    proven unsolvable", "2    bad input",
+                           "3    a limit", "70   internal error", "130  interrupted"}) {
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << " in " << r.out;
+  }
+}
+
+TEST_F(App, MalformedLevelFilesExitWithTwoAndAMessageNamingTheFile) {
+  const std::string prose = temp_file("prose.xsb", "this is not a level\njust words\n");
+  ProgramRun r = run(prose);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_EQ(r.out.rfind("sokoban: " + prose + ": no level found", 0), 0U) << r.out;
+  // Two boxes, one goal: the message names the file, the line and the problem.
+  const std::string boxes = temp_file("boxes.xsb", "; two boxes\n######\n#@$$.#\n######\n");
+  r = run(boxes + " --json");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("sokoban: " + boxes + ":2: level 1 (two boxes)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"status\":\"invalid\""), std::string::npos) << r.out;
+}
+
+// A hard level stopped by the time limit: exit 3 and the framework's word for it. (No
+// assertion on the wall time: the machine may be loaded.)
+TEST_F(App, AHardLevelStoppedByTheTimeLimitExitsWithThree) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  const std::string file = hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb").string();
+  const ProgramRun r = run(file + " --level 50 --time-limit 1 --json --quiet");
+  EXPECT_EQ(r.status, 3) << r.out;
+  EXPECT_NE(r.out.find("\"status\":\"time_limit\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"cost\":null"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"instance\":\"" + file + "#50\""), std::string::npos) << r.out;
+}
+
+TEST_F(App, ANodeLimitExitsWithThree) {
+  const ProgramRun r = run("--node-limit 2 --json --no-pattern-search");
+  EXPECT_EQ(r.status, 3) << r.out;
+  EXPECT_NE(r.out.find("\"status\":\"node_limit\""), std::string::npos) << r.out;
+}
+
+// The box can never reach the goal (it is against the wall beyond it).
+TEST_F(App, ALevelWhoseBoxCanNeverReachAGoalIsUnsolvable) {
+  const ProgramRun r = run(temp_file("never.xsb", "#######\n#.@$  #\n#######\n") + " --json");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("\"status\":\"unsolvable\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"solution\":null"), std::string::npos) << r.out;
+}
+
+TEST_F(App, OracleReportsMatchesOnMicroban) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_optimal_pushes.tsv");
+  const std::string dir = hsearch::testing::data_file("sokoban/microban").string();
+  const ProgramRun r =
+      run(dir + "/microban_155.xsb --levels 1-3 --oracle " + dir + "/microban_optimal_pushes.tsv --no-solution");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("reference 8: match"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("3 solved, 3 optimal, 3 checked: 3 matches, 0 below the table, 0 mismatches"),
+            std::string::npos)
+      << r.out;
+  const ProgramRun json = run(dir + "/microban_155.xsb --levels 1-3 --oracle " + dir +
+                              "/microban_optimal_pushes.tsv --json");
+  EXPECT_EQ(json.status, 0) << json.out;
+  EXPECT_NE(json.out.find("\"reference_pushes\":13,\"reference_proven\":true,\"oracle\":\"match\""),
+            std::string::npos)
+      << json.out;
+}
+
+// The built-in level needs 7 pushes: a best-known 8 is a find, a proven 6 or a best-known 6 a
+// mismatch (exit 70, a message on stderr).
+TEST_F(App, OracleReportsFindsAndMismatches) {
+  ProgramRun r = run("--oracle " + temp_file("best8.tsv", "level\tbest_pushes\n1\t8\n"));
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("fewer than the table's best known 8"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 below the table, 0 mismatches"), std::string::npos) << r.out;
+  r = run("--oracle " + temp_file("proven6.tsv", "level\toptimal_pushes\tstatus\n1\t6\tproven_optimal\n"));
+  EXPECT_EQ(r.status, 70) << r.out;
+  EXPECT_NE(r.out.find("sokoban: <built-in>:2: level 1 (hsearch default level (3 boxes)): mismatch"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("0 matches, 0 below the table, 1 mismatches"), std::string::npos) << r.out;
+  // Rows not proven are not checked.
+  r = run("--oracle " + temp_file("open6.tsv", "level\toptimal_pushes\tstatus\n1\t6\topen\n"));
+  EXPECT_EQ(r.status, 0) << r.out;
+  r = run("--oracle " + temp_file("bad.tsv", "lvl\tpushes\n1\t7\n"));
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("bad.tsv:1: the header needs"), std::string::npos) << r.out;
 }
 
 TEST_F(App, PatternSearchIsOnByDefaultKeepsTheOptimumAndReportsWhatItLearned) {
@@ -105,18 +220,24 @@ TEST_F(App, BadCommandLines) {
   EXPECT_EQ(run("--frobnicate").status, 2);
   EXPECT_EQ(run("--algorithm bfs").status, 2);
   EXPECT_EQ(run("--level 1 --levels 1-2").status, 2);
+  EXPECT_EQ(run("--heuristic manhattan").status, 2);
+  EXPECT_EQ(run("--time-limit -1").status, 2);
+  EXPECT_EQ(run("--levels 3-1").status, 2);
   const ProgramRun r = run("/nonexistent/file.xsb");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("cannot open"), std::string::npos);
+  EXPECT_NE(r.out.find("sokoban: /nonexistent/file.xsb: cannot open"), std::string::npos) << r.out;
 }
 
-// --trace (issue #6): IDA*'s iterations, one line each, before the level's result.
+// --trace: IDA*'s iterations, one line each, on stderr before the level's result.
 TEST_F(App, TraceShowsIdaIterations) {
   const ProgramRun r = run("--trace --algorithm ida --no-solution");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("iteration 1: bound 7, expanded "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(", next bound "), std::string::npos) << r.out;
   EXPECT_LT(r.out.find("iteration 1:"), r.out.find("solved (push-optimal), 7 pushes")) << r.out;
+  const ProgramRun out = run("--trace --algorithm ida --no-solution", false);  // stdout: results only
+  EXPECT_EQ(out.out.find("iteration"), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("solved (push-optimal), 7 pushes"), std::string::npos) << out.out;
   // A level whose first bound (4) is too low: the second iteration, at bound 6, solves it.
   const std::string level = temp_file("trace.xsb",
                                       "#######\n"

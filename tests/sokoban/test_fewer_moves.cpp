@@ -72,10 +72,10 @@ TEST(FewerMoves, TheCallersNodeLimitBoundsBothSearches) {
   SolveOptions o;
   o.limits.max_expanded = 5000;  // level 1 needs a few hundred; its pass would want far more
   const SolveReport r = solve_level(entries.front().level, o);
-  ASSERT_TRUE(r.solved()) << r.status;
+  ASSERT_TRUE(r.solved()) << r.status();
   EXPECT_EQ(r.pushes, 97);
   EXPECT_GT(r.moves_pass_expanded, 0U);
-  EXPECT_LE(r.stats.expanded + r.moves_pass_expanded, 5000U);
+  EXPECT_LE(r.result.stats.expanded + r.moves_pass_expanded, 5000U);
   EXPECT_FALSE(r.moves_pass_finished);
   EXPECT_EQ(r.moves, r.moves_first_plan);
 }

@@ -179,8 +179,8 @@ TEST(PiCorral, XSokobanOneAtItsBestKnownPushes) {
   SolveOptions o;
   o.limits.max_expanded = 20000;
   const SolveReport r = solve_level(entries.front().level, o);
-  ASSERT_TRUE(r.solved()) << r.status;
-  EXPECT_TRUE(r.optimal);
+  ASSERT_TRUE(r.solved()) << r.status();
+  EXPECT_TRUE(r.result.optimal);
   EXPECT_EQ(r.pushes, 97);
   EXPECT_EQ(verify_lurd(entries.front().level, r.lurd), "");
 }

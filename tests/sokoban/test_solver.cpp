@@ -28,10 +28,10 @@ TEST(Solver, SmallLevelIdaAndAStarAgree) {
   const SolveReport ida = solve_level(lv, o);
   o.algorithm = Algorithm::astar;
   const SolveReport astar = solve_level(lv, o);
-  ASSERT_TRUE(ida.solved()) << ida.status << " " << ida.message;
-  ASSERT_TRUE(astar.solved()) << astar.status;
-  EXPECT_TRUE(ida.optimal);
-  EXPECT_TRUE(astar.optimal);
+  ASSERT_TRUE(ida.solved()) << ida.status() << " " << ida.message;
+  ASSERT_TRUE(astar.solved()) << astar.status();
+  EXPECT_TRUE(ida.result.optimal);
+  EXPECT_TRUE(astar.result.optimal);
   EXPECT_EQ(ida.pushes, 7);
   EXPECT_EQ(astar.pushes, 7);
   EXPECT_EQ(verify_lurd(lv, ida.lurd), "");
@@ -41,13 +41,13 @@ TEST(Solver, SmallLevelIdaAndAStarAgree) {
 TEST(Solver, ProvesUnsolvable) {
   // The player can never get behind the box in the corridor.
   const SolveReport r = solve_level(level_from("#######\n#.@$  #\n#######\n"));
-  EXPECT_EQ(r.status, "unsolvable");
+  EXPECT_EQ(r.status(), "unsolvable");
   // Two boxes in a corridor, player behind them: the far box would have to move first.
-  EXPECT_EQ(solve_level(level_from("########\n#@$ $..#\n########\n")).status, "unsolvable");
-  EXPECT_EQ(solve_level(level_from("########\n#..$ $@#\n########\n")).status, "unsolvable");
+  EXPECT_EQ(solve_level(level_from("########\n#@$ $..#\n########\n")).status(), "unsolvable");
+  EXPECT_EQ(solve_level(level_from("########\n#..$ $@#\n########\n")).status(), "unsolvable");
   // With a second row the player can get round: solvable.
   const SolveReport r2 = solve_level(level_from("########\n#@$ $..#\n#      #\n########\n"));
-  ASSERT_EQ(r2.status, "solved");
+  ASSERT_EQ(r2.status(), "solved");
   EXPECT_EQ(r2.pushes, 5);
 }
 
@@ -60,7 +60,7 @@ TEST(Solver, MoreGoalsThanBoxes) {
 TEST(Solver, InvalidLevelIsReportedNotThrown) {
   const Level lv = level_from("#####\n#@$ .\n#####\n");
   const SolveReport r = solve_level(lv);
-  EXPECT_EQ(r.status, "invalid");
+  EXPECT_EQ(r.status(), "invalid");
   EXPECT_NE(r.message.find("not enclosed"), std::string::npos);
 }
 
@@ -71,8 +71,8 @@ TEST(Solver, LimitsAreReported) {
   SolveOptions o;
   o.limits.max_expanded = 100;
   const SolveReport r = solve_level(entries[97].level, o);  // level 98: far more than 100 nodes
-  EXPECT_EQ(r.status, "node_limit");
-  EXPECT_GT(r.lower_bound, 0);
+  EXPECT_EQ(r.status(), "node_limit");
+  EXPECT_GT(r.result.lower_bound, 0);
 }
 
 TEST(Solver, IdaStarSecondTryKeepsTheNodeBudget) {
@@ -86,8 +86,8 @@ TEST(Solver, IdaStarSecondTryKeepsTheNodeBudget) {
   o.limits.max_expanded = 30000;
   o.default_transposition_entries = std::size_t{1} << 16;
   const SolveReport r = solve_level(entries[97].level, o);  // level 98
-  EXPECT_EQ(r.status, "node_limit");
-  EXPECT_EQ(r.stats.expanded, 30000U);
+  EXPECT_EQ(r.status(), "node_limit");
+  EXPECT_EQ(r.result.stats.expanded, 30000U);
 }
 
 TEST(Solver, VerifyRejectsBadSolutions) {
@@ -119,8 +119,8 @@ TEST(Solver, MicrobanFastSubsetMatchesTheOptimalTable) {
     const auto it = oracle.find(n);
     if (it == oracle.end()) continue;
     const SolveReport r = solve_level(entries[static_cast<std::size_t>(n - 1)].level, o);
-    ASSERT_TRUE(r.solved()) << "level " << n << ": " << r.status;
-    EXPECT_TRUE(r.optimal);
+    ASSERT_TRUE(r.solved()) << "level " << n << ": " << r.status();
+    EXPECT_TRUE(r.result.optimal);
     EXPECT_EQ(r.pushes, it->second) << "level " << n;
     EXPECT_EQ(verify_lurd(entries[static_cast<std::size_t>(n - 1)].level, r.lurd), "");
     ++checked;

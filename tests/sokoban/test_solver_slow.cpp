@@ -22,7 +22,7 @@ TEST(SolverSlow, WholeMicrobanTable) {
   o.limits.max_seconds = 60;
   for (const auto& [n, pushes] : oracle) {
     const SolveReport r = solve_level(entries[static_cast<std::size_t>(n - 1)].level, o);
-    EXPECT_TRUE(r.solved()) << "level " << n << ": " << r.status << " after " << r.seconds << " s";
+    EXPECT_TRUE(r.solved()) << "level " << n << ": " << r.status() << " after " << r.seconds << " s";
     if (r.solved()) {
       EXPECT_EQ(r.pushes, pushes) << "level " << n;
     }

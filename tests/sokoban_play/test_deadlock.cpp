@@ -64,7 +64,7 @@ TEST(DeadlockWarning, ABoxHeldByABoxThatCanStillMoveIsNoDeadlock) {
   EXPECT_FALSE(g.deadlock().any());
   ASSERT_EQ(g.play("lluR"), "");  // push the lower box right
   EXPECT_FALSE(g.deadlock().any());
-  EXPECT_EQ(solve_level(g.position()).status, "solved");
+  EXPECT_EQ(solve_level(g.position()).status(), "solved");
 }
 
 TEST(DeadlockWarning, AFrozenCorral) {
@@ -80,7 +80,7 @@ TEST(DeadlockWarning, AFrozenCorral) {
       "######\n"));
   EXPECT_EQ(g.deadlock().kind, DeadlockKind::corral);
   EXPECT_EQ(g.deadlock().boxes, (std::vector<std::pair<int, int>>{{2, 3}}));
-  EXPECT_EQ(solve_level(g.position()).status, "unsolvable");
+  EXPECT_EQ(solve_level(g.position()).status(), "unsolvable");
 }
 
 namespace {
@@ -97,7 +97,7 @@ int random_play_checks(const Level& level, unsigned seed, int steps) {
       hsearch::sokoban::SolveOptions options;
       options.limits.max_seconds = 5;
       const auto report = solve_level(g.position(), options);
-      EXPECT_EQ(report.status, "unsolvable") << g.deadlock().message() << " after " << g.history();
+      EXPECT_EQ(report.status(), "unsolvable") << g.deadlock().message() << " after " << g.history();
       ++checked;
       g.undo();  // back to a live position, keep playing
     }

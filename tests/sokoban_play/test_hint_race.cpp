@@ -46,8 +46,8 @@ TEST(BackgroundSolver, SolvesOnItsThreadAndReportsOnce) {
   EXPECT_TRUE(solver.busy());
   const auto report = wait_for(solver, 10);
   ASSERT_TRUE(report.has_value());
-  EXPECT_EQ(report->status, "solved");
-  EXPECT_TRUE(report->optimal);
+  EXPECT_EQ(report->status(), "solved");
+  EXPECT_TRUE(report->result.optimal);
   EXPECT_EQ(report->pushes, 4);
   EXPECT_FALSE(solver.busy());
   EXPECT_FALSE(solver.take().has_value());
@@ -78,7 +78,7 @@ TEST(BackgroundSolver, ATimeLimitEndsWithATimeout) {
   solver.start(levels[1].level, 0.3);
   const auto report = wait_for(solver, 10);
   ASSERT_TRUE(report.has_value());
-  EXPECT_EQ(report->status, "timeout");
+  EXPECT_EQ(report->status(), "time_limit");
   Game g(levels[1].level);
   const Hint h = hint_from(g, *report, 0.3);
   EXPECT_EQ(h.kind, Hint::Kind::no_time);

@@ -287,7 +287,7 @@ void Session::tick() {
         watch_next_ = 0;
         watch_last_ms_ = now;
         say("watching the solver: " + std::to_string(report->pushes) + " pushes" +
-            (report->optimal ? " (push-optimal)" : "") + ", " + std::to_string(report->moves) +
+            (report->result.optimal ? " (push-optimal)" : "") + ", " + std::to_string(report->moves) +
             " moves; any key stops");
       } else {
         say(h.text, Style::warn);

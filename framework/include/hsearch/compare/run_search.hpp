@@ -157,7 +157,7 @@ void run_search(RunRecord& record, const D& domain, const typename D::State& sta
     result = search(observer);
     if (teaching.trace != nullptr) {
       trace.finish();
-      *teaching.trace << result_summary(result) << "\n";
+      *teaching.trace << compare::result_summary(result) << "\n";
     }
     if (teaching.dot != nullptr) dot.write(*teaching.dot);
   }

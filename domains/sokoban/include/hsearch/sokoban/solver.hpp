@@ -1,19 +1,28 @@
 #pragma once
 // One call from a level to a verified push-optimal solution (or an honest status): the
-// validation, the static analysis, the framework's IDA* (with a transposition table, as the
-// thesis) or A* (with reopening), the LURD string, and its replay check.
+// validation, the static analysis, the framework's A* (with reopening) or IDA* (with a
+// transposition table, as the thesis), the LURD string, and its replay check.
+//
+//   SolveReport solve(const Level&, const SolveRequest&, const Teaching& = {}, Observer* progress = nullptr);
+//   SolveReport solve(const Level&, const SolveRequest&, const SolveOptions&, const Teaching& = {}, Observer* = nullptr);
+//
+// The request names the algorithm (astar | ida), the heuristic ("matching", the default) and
+// the limits, as for every domain; SolveOptions holds what only Sokoban has (pattern search,
+// the fewer-moves pass, the deadlock tests). solve_level(level, options) is the same search
+// with every setting in SolveOptions.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <fstream>
+#include <stdexcept>
 #include <string>
-
-#include <unistd.h>
 
 #include "hsearch/core/limits.hpp"
 #include "hsearch/core/observer.hpp"
 #include "hsearch/core/result.hpp"
+#include "hsearch/core/solve_request.hpp"
+#include "hsearch/observers/teaching_observer.hpp"
 #include "hsearch/search/astar.hpp"
+#include "hsearch/search/by_name.hpp"
 #include "hsearch/search/ida_star.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/fewer_moves_domain.hpp"
@@ -24,25 +33,21 @@
 
 namespace hsearch::sokoban {
 
-enum class Algorithm { ida, astar };
+// The framework's algorithm names; Sokoban offers astar and ida.
+using hsearch::Algorithm;
 
-// A*'s memory limit when none is given: a quarter of the machine's memory (or of the
-// container's limit, cgroup v2 or v1, when lower), at least 2 GiB: two collections side by
-// side, plus the tables' growth, stay well inside it.
-inline std::size_t default_astar_memory() {
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  std::size_t total = pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
-  for (const char* path : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
-    std::ifstream in(path);
-    unsigned long long limit = 0;
-    if (in >> limit && limit > 0 && limit < total) total = static_cast<std::size_t>(limit);
-  }
-  return std::max<std::size_t>(std::size_t{2048} << 20, total / 4);
-}
+// A*'s memory limit when the caller gives none: the program passes the machine's figure
+// (hsearch::app::default_search_memory()); this fixed one is for callers that do not.
+inline constexpr std::size_t kDefaultAStarBytes = std::size_t{2048} << 20;
+
+// The one heuristic: the minimum-cost matching of boxes to goals by push distance
+// (PushLowerBound, kept in each state), raised by the pattern search's penalties.
+inline constexpr const char* kDefaultHeuristic = "matching";
 
 struct SolveOptions {
   // A* is the default: on Microban it needs far fewer expansions than IDA*, which re-searches
-  // the tree at every bound (measured with bench/sokoban; see docs/sokoban.md).
+  // the tree at every bound (measured with bench/sokoban; see docs/sokoban.md). solve() takes
+  // the algorithm and the limits from its SolveRequest instead of these two fields.
   Algorithm algorithm = Algorithm::astar;
   Limits limits;  // max_bytes also sizes IDA*'s transposition table (half of it)
   // The frozen-corral deadlock test (corral.hpp); sound, so on by default.
@@ -53,8 +58,8 @@ struct SolveOptions {
   // so on by default.
   bool frozen_goal_distances = true;
   // Pattern search (pattern_search.hpp): sub-states around each pushed box solved exactly;
-  // their deadlocks and extra costs raise the bound. Admissible (penalty_table.hpp), so on by
-  // default since its budget became small (docs/sokoban.md, "Pattern search").
+  // their deadlocks and extra costs raise the bound. Admissible (penalty_table.hpp), and on by
+  // default since its budget is small (docs/sokoban.md, "Pattern search").
   bool pattern_search = true;
   PatternSearchOptions patterns;
   // Fewer moves (fewer_moves_domain.hpp, fewer_moves_pass below): once the push optimum is
@@ -69,47 +74,39 @@ struct SolveOptions {
   // 2^bits entries of about 1 KB; only speed depends on it.
   int state_cache_bits = 12;
   // A*'s memory limit when limits.max_bytes is 0.
-  std::size_t default_astar_bytes = default_astar_memory();
+  std::size_t default_astar_bytes = kDefaultAStarBytes;
   // IDA*'s transposition table when no memory limit is given (entries, power of two).
   std::size_t default_transposition_entries = std::size_t{1} << 20;
 };
 
 struct SolveReport {
-  // solved | unsolvable | timeout | node_limit | memory_limit | interrupted | invalid | error
-  std::string status;
-  std::string message;  // for invalid / error: what is wrong
-  bool optimal = false;
+  // The push search: status, cost (pushes), plan (pushes), proven lower bound, statistics.
+  Result<SokobanDomain::Move, int> result;
+  bool invalid = false;         // the level failed validation: `message` says where and why
+  bool internal_error = false;  // the solution found did not replay: never reported as solved
+  std::string message;          // for invalid / internal_error: what is wrong
+  // When solved: the verified solution (after the fewer-moves pass) and its counts.
+  std::string lurd;
   int pushes = 0;
   int moves = 0;
-  std::string lurd;
-  int lower_bound = 0;  // a proven lower bound on the pushes (the optimum when solved optimally)
-  Statistics stats;
-  double seconds = 0;   // the whole call: analysis + search + solution
-  // Fewer-moves pass: its expansions (not in stats), whether it finished, the first plan's moves.
+  double seconds = 0;  // the whole call: analysis + search + fewer-moves pass + replay
+  // Fewer-moves pass: its expansions (not in result.stats), whether it finished, the first plan's moves.
   std::uint64_t moves_pass_expanded = 0;
   bool moves_pass_finished = false;
   bool moves_minimal = false;  // the fewest moves among all push-optimal solutions (proven)
   double seconds_before_moves_pass = 0;
   int moves_first_plan = 0;
-  // Pattern search: sub-searches run, their expansions (not in stats), patterns learned.
+  // Pattern search: sub-searches run, their expansions (not in result.stats), patterns learned.
   std::uint64_t pattern_searches = 0;
   std::uint64_t pattern_expanded = 0;
   std::size_t deadlock_patterns = 0;
   std::size_t penalty_patterns = 0;
-  bool solved() const { return status == "solved"; }
-};
 
-inline const char* status_name(const Result<SokobanDomain::Move, int>& r) {
-  if (r.status == Status::solved) return "solved";
-  if (r.status == Status::unsolvable) return "unsolvable";
-  switch (r.stop_reason) {
-    case StopReason::time_limit: return "timeout";
-    case StopReason::node_limit: return "node_limit";
-    case StopReason::memory_limit: return "memory_limit";
-    case StopReason::interrupted: return "interrupted";
-    default: return "stopped";
-  }
-}
+  bool solved() const { return result.solved() && !invalid && !internal_error; }
+  // The framework's outcome word (solved, unsolvable, time_limit, node_limit, memory_limit,
+  // interrupted), "invalid" for a level that failed validation, "error" for an internal error.
+  std::string status() const { return invalid ? "invalid" : internal_error ? "error" : result.outcome(); }
+};
 
 // Passes the progress lines of the caller's observer on to the fewer-moves pass (whose states
 // are of another domain, so node-level hooks such as traces are not passed on).
@@ -137,8 +134,8 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
     budget = std::min(budget, options.limits.max_expanded - pushes.stats.expanded);
   }
   if constexpr (requires { observer.on_phase(std::string()); }) {
-    observer.on_phase("push-optimal: " + std::to_string(pushes.cost) + " pushes, " + std::to_string(solution.moves) +
-                      " moves; looking for fewer moves");
+    observer.on_phase("fewer moves: push-optimal " + std::to_string(pushes.cost) + " pushes, " +
+                      std::to_string(solution.moves) + " moves; looking for fewer moves");
   }
   ProgressOnly<Observer> progress;
   progress.observer = &observer;
@@ -172,8 +169,13 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
   }
 }
 
-template <class Observer = NullObserver>
-SolveReport solve_level(const Level& level, const SolveOptions& options, Observer& observer) {
+namespace detail {
+
+// The push search of `level` under `options` (algorithm and limits included), observed by the
+// teaching recorders and `progress` (either may be absent), then the fewer-moves pass and the
+// replay check.
+template <class Observer>
+SolveReport solve_with(const Level& level, const SolveOptions& options, const Teaching& teaching, Observer* progress) {
   SolveReport report;
   const LimitGuard clock(Limits{});
   try {
@@ -186,8 +188,16 @@ SolveReport solve_level(const Level& level, const SolveOptions& options, Observe
     if (options.pattern_search) domain.set_bound_hook(&patterns);
     const SokobanDomain::State start = domain.initial_state();
     const PushLowerBound h;
-    Result<SokobanDomain::Move, int> result;
-    if (options.algorithm == Algorithm::ida) {
+    if (options.algorithm == Algorithm::astar) domain.enable_state_cache(options.state_cache_bits);
+    auto search = [&](auto& observer) {
+      Result<SokobanDomain::Move, int> result;
+      if (options.algorithm != Algorithm::ida) {
+        AStarOptions astar_options;
+        astar_options.limits = options.limits;
+        astar_options.newer_first_on_ties = options.newer_first_on_ties;
+        if (astar_options.limits.max_bytes == 0) astar_options.limits.max_bytes = options.default_astar_bytes;
+        return astar(domain, start, h, astar_options, observer);
+      }
       IdaStarOptions ida;
       ida.limits = options.limits;
       const std::size_t full_table =
@@ -195,42 +205,34 @@ SolveReport solve_level(const Level& level, const SolveOptions& options, Observe
       // Most levels need few nodes: a first try with a small table avoids clearing tens of
       // megabytes for them. Only when it runs out of its node budget does the full search run.
       constexpr std::uint64_t kFirstTryNodes = 20000;
-      if (options.limits.max_expanded == 0 || options.limits.max_expanded > kFirstTryNodes) {
-        IdaStarOptions first = ida;
-        first.limits.max_expanded = kFirstTryNodes;
-        first.transposition_entries = std::min<std::size_t>(full_table, std::size_t{1} << 14);
-        result = ida_star(domain, start, h, first, NoPruning{}, observer);
-        if (result.status == Status::stopped && result.stop_reason == StopReason::node_limit) {
-          const Statistics spent = result.stats;
-          if (ida.limits.max_seconds > 0) ida.limits.max_seconds = std::max(1e-3, ida.limits.max_seconds - spent.seconds);
-          if (ida.limits.max_expanded > 0) ida.limits.max_expanded -= spent.expanded;
-          ida.transposition_entries = full_table;
-          result = ida_star(domain, start, h, ida, NoPruning{}, observer);
-          result.stats.expanded += spent.expanded;
-          result.stats.generated += spent.generated;
-          result.stats.duplicates += spent.duplicates;
-          result.stats.dead_ends += spent.dead_ends;
-          result.stats.seconds += spent.seconds;
-        }
-      } else {
+      if (options.limits.max_expanded != 0 && options.limits.max_expanded <= kFirstTryNodes) {
+        ida.transposition_entries = full_table;
+        return ida_star(domain, start, h, ida, NoPruning{}, observer);
+      }
+      IdaStarOptions first = ida;
+      first.limits.max_expanded = kFirstTryNodes;
+      first.transposition_entries = std::min<std::size_t>(full_table, std::size_t{1} << 14);
+      result = ida_star(domain, start, h, first, NoPruning{}, observer);
+      if (result.status == Status::stopped && result.stop_reason == StopReason::node_limit) {
+        const Statistics spent = result.stats;
+        if (ida.limits.max_seconds > 0) ida.limits.max_seconds = std::max(1e-3, ida.limits.max_seconds - spent.seconds);
+        if (ida.limits.max_expanded > 0) ida.limits.max_expanded -= spent.expanded;
         ida.transposition_entries = full_table;
         result = ida_star(domain, start, h, ida, NoPruning{}, observer);
+        result.stats.expanded += spent.expanded;
+        result.stats.generated += spent.generated;
+        result.stats.duplicates += spent.duplicates;
+        result.stats.dead_ends += spent.dead_ends;
+        result.stats.seconds += spent.seconds;
       }
-    } else {
-      domain.enable_state_cache(options.state_cache_bits);
-      AStarOptions astar_options;
-      astar_options.limits = options.limits;
-      astar_options.newer_first_on_ties = options.newer_first_on_ties;
-      if (astar_options.limits.max_bytes == 0) astar_options.limits.max_bytes = options.default_astar_bytes;
-      result = astar(domain, start, h, astar_options, observer);
-    }
-    report.status = status_name(result);
+      return result;
+    };
+    report.result = run_teaching(domain, teaching, search, progress);
+    const Result<SokobanDomain::Move, int>& result = report.result;
     report.pattern_searches = patterns.stats().searches;
     report.pattern_expanded = patterns.stats().expanded;
     report.deadlock_patterns = patterns.table().deadlocks();
     report.penalty_patterns = patterns.table().penalties();
-    report.stats = result.stats;
-    report.lower_bound = result.lower_bound;
     if (result.solved()) {
       Solution solution = plan_to_lurd(board, result.plan);
       report.moves_first_plan = solution.moves;
@@ -238,30 +240,75 @@ SolveReport solve_level(const Level& level, const SolveOptions& options, Observe
       report.seconds_before_moves_pass = clock.seconds();
       if (options.fewer_moves && result.optimal && left > 0 &&
           static_cast<std::int64_t>(result.cost + 1) * (board.cell_count() + 1) < FewerMovesDomain::kPushWeight) {
-        fewer_moves_pass(board, options, result, solution, report, observer);
+        if (progress != nullptr) {
+          fewer_moves_pass(board, options, result, solution, report, *progress);
+        } else {
+          NullObserver none;
+          fewer_moves_pass(board, options, result, solution, report, none);
+        }
       }
       int pushes = -1, moves = -1;
       const std::string problem = verify_lurd(level, solution.lurd, &pushes, &moves);
       if (!problem.empty() || pushes != result.cost) {
-        report.status = "error";
-        report.message = "internal error: the solution found does not replay (" +
+        report.internal_error = true;
+        report.message = level.where() + ": internal error: the solution found does not replay (" +
                          (problem.empty() ? std::string("push count differs") : problem) + ")";
       } else {
-        report.optimal = result.optimal;
         report.pushes = pushes;
         report.moves = moves;
         report.lurd = solution.lurd;
       }
     }
   } catch (const InvalidLevel& e) {
-    report.status = "invalid";
+    report.invalid = true;
     report.message = e.what();
   } catch (const std::exception& e) {
-    report.status = "error";
+    report.internal_error = true;
     report.message = level.where() + ": " + e.what();
   }
   report.seconds = clock.seconds();
   return report;
+}
+
+}  // namespace detail
+
+// The options `request` asks for, on top of `options` (the Sokoban-specific settings). Names
+// Sokoban does not offer throw std::invalid_argument naming the option and what is offered.
+inline SolveOptions options_for(const SolveRequest& request, SolveOptions options = {}) {
+  if (request.algorithm != Algorithm::astar && request.algorithm != Algorithm::ida) {
+    throw std::invalid_argument(std::string("--algorithm ") + to_string(request.algorithm) +
+                                ": sokoban offers astar, ida");
+  }
+  if (!request.heuristic.empty() && request.heuristic != kDefaultHeuristic) {
+    throw std::invalid_argument("--heuristic " + request.heuristic + ": sokoban offers " + kDefaultHeuristic);
+  }
+  if (!request.pruning.empty() && request.pruning != "none") {
+    throw std::invalid_argument("--pruning " + request.pruning + ": sokoban offers none");
+  }
+  if (request.weight_g != 1 || request.weight_h != 1) {
+    throw std::invalid_argument("--weight: sokoban solves push-optimally and offers no weights");
+  }
+  options.algorithm = request.algorithm;
+  options.limits = request.limits;
+  return options;
+}
+
+template <class Observer = NullObserver>
+SolveReport solve(const Level& level, const SolveRequest& request, const SolveOptions& options,
+                  const Teaching& teaching = {}, Observer* progress = nullptr) {
+  return detail::solve_with(level, options_for(request, options), teaching, progress);
+}
+
+template <class Observer = NullObserver>
+SolveReport solve(const Level& level, const SolveRequest& request, const Teaching& teaching = {},
+                  Observer* progress = nullptr) {
+  return detail::solve_with(level, options_for(request), teaching, progress);
+}
+
+// Every setting in `options` (the algorithm and the limits too); `observer` sees the progress.
+template <class Observer = NullObserver>
+SolveReport solve_level(const Level& level, const SolveOptions& options, Observer& observer) {
+  return detail::solve_with(level, options, Teaching{}, &observer);
 }
 
 inline SolveReport solve_level(const Level& level, const SolveOptions& options = {}) {

@@ -35,20 +35,19 @@ inline std::string seconds_text(double s) {
 // search had (for the "no hint within N s" message).
 inline Hint hint_from(const game::Game& game, const SolveReport& report, double seconds) {
   Hint h;
-  if (report.status == "unsolvable") {
+  if (report.result.status == Status::unsolvable) {
     h.kind = Hint::Kind::no_solution;
     h.text = "no solution from here (proven by the solver): undo or restart";
     return h;
   }
-  if (report.status == "timeout" || report.status == "memory_limit" || report.status == "node_limit" ||
-      report.status == "interrupted") {
+  if (!report.invalid && !report.internal_error && report.result.status == Status::stopped) {
     h.kind = Hint::Kind::no_time;
     h.text = "no hint within " + seconds_text(seconds) +
-             (report.status == "memory_limit" ? " (memory limit)" : "");
+             (report.result.stop_reason == StopReason::memory_limit ? " (memory limit)" : "");
     return h;
   }
   if (!report.solved()) {
-    h.text = "no hint: " + (report.message.empty() ? report.status : report.message);
+    h.text = "no hint: " + (report.message.empty() ? report.status() : report.message);
     return h;
   }
   const std::size_t push = report.lurd.find_first_of("URDL");
@@ -68,10 +67,10 @@ inline Hint hint_from(const game::Game& game, const SolveReport& report, double 
   h.box_row = r + kRowStep[h.dir];
   h.box_col = c + kColStep[h.dir];
   h.pushes_to_go = report.pushes;
-  h.optimal = report.optimal;
+  h.optimal = report.result.optimal;
   h.kind = Hint::Kind::push;
   h.text = "hint: push the highlighted box " + std::string(direction_name(h.dir)) + " (" +
-           std::to_string(report.pushes) + " pushes to go" + (report.optimal ? ", push-optimal" : "") +
+           std::to_string(report.pushes) + " pushes to go" + (report.result.optimal ? ", push-optimal" : "") +
            "); h again plays it";
   return h;
 }
