@@ -92,9 +92,9 @@ class Solver {
   using Domain = SlidingTilePuzzle<Board>;
   using Move = typename Domain::Move;
 
-  // Builds or loads the heuristic's tables and reads the automaton. Throws std::invalid_argument
-  // for a name the domain does not offer (the message names the option and lists the names) or
-  // a bad combination, TableFileError for an unreadable automaton file.
+  // Checks the names and reads the automaton (the heuristic's tables: prepare()). Throws
+  // std::invalid_argument for a name the domain does not offer (the message names the option
+  // and lists the names) or a bad combination, TableFileError for an unreadable automaton file.
   Solver(unsigned width, unsigned height, const SolveRequest& request, SolverOptions options = {})
       : request_(request), options_(std::move(options)), domain_(width, height, options_.move_order) {
     if (request_.algorithm != Algorithm::ida && request_.algorithm != Algorithm::astar &&
@@ -127,6 +127,7 @@ class Solver {
       if (file.empty()) throw std::invalid_argument("--pruning learned needs a file: learned=FILE");
       auto data = load_move_automaton(file, kAutomatonDomainTag, 4);
       pruner_.template emplace<TableAutomaton>(std::move(data.automaton));
+      pruning_ = "learned";
     } else {
       throw std::invalid_argument("--pruning " + pruning_ + ": the sliding-tile puzzle offers none, inverse, "
                                   "learned, learned=FILE");
