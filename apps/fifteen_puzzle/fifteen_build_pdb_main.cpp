@@ -1,8 +1,8 @@
 // fifteen-build-pdb: builds (or checks) the pattern databases of a partition into the cache
 // directory ahead of time, reporting size and build time. pdb-78's 8-tile table has
 // 16!/8! = 518,918,400 entries; building it takes minutes and about 2 GB of memory. The 5x5
-// 6-tile tables have 25!/19! = 127,512,000 entries each.
-#include <boost/program_options.hpp>
+// 6-tile tables have 25!/19! = 127,512,000 entries each. Exit status: the table of hsearch::app
+// (70 when --verify-shared finds a shared lookup that differs from the pattern's own table).
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -12,10 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "hsearch/app/exit_status.hpp"
+#include "hsearch/app/machine.hpp"
+#include "hsearch/app/options.hpp"
 #include "hsearch/fifteen_puzzle/pdb_cache.hpp"
 #include "hsearch/fifteen_puzzle/pdb_heuristic.hpp"
 
-namespace po = boost::program_options;
+namespace app = hsearch::app;
 using namespace hsearch::fifteen;
 
 namespace {
@@ -46,40 +49,31 @@ std::uint64_t count_mismatches(const PatternDatabase& own, const PatternDatabase
 }  // namespace
 
 int main(int argc, char** argv) {
+  constexpr const char* kProgram = "fifteen-build-pdb";
   std::string partition_name;
   bool verbose = false, verify_shared = false;
-  po::options_description desc(
-      "Usage: fifteen-build-pdb --partition NAME [--pdb-dir DIR]\n"
-      "Builds the partition's pattern databases (or loads and checks the cached ones).\n\nOptions");
-  desc.add_options()("help,h", "show this help")(
-      "partition", po::value(&partition_name)->required(),
-      "pdb-555 | pdb-663 | pdb-78 | pdb-6666 | pdb-6666-mirror | pdb-333")(
-      "pdb-dir", po::value<std::string>(),
-      "cache directory (default: $HSEARCH_CACHE_DIR, else $XDG_CACHE_HOME/hsearch, else "
-      "~/.cache/hsearch)")("verbose,v", po::bool_switch(&verbose), "one line per BFS depth")(
-      "verify-shared", po::bool_switch(&verify_shared),
-      "also get the own table of every pattern that reads another's table through a board "
-      "symmetry (loaded when cached, else built in memory and not saved) and compare the two "
-      "entry by entry");
-  po::variables_map vm;
-  try {
-    po::store(po::parse_command_line(argc, argv, desc), vm);
-    if (vm.count("help") != 0) {
-      std::cout << desc << "\n";
-      return 0;
-    }
-    po::notify(vm);
-  } catch (const std::exception& e) {
-    std::cerr << "fifteen-build-pdb: " << e.what() << " (see --help)\n";
-    return 2;
-  }
+  app::CommandLineSpec spec;
+  spec.groups = app::kCacheDirOption;
+  app::CommandLine cli(kProgram, "fifteen-build-pdb --partition NAME [--cache-dir DIR]",
+                       "Builds the partition's pattern databases into the cache directory (or loads and checks\n"
+                       "the cached ones), reporting size and build time.",
+                       spec);
+  cli.options().add_options()
+      ("partition", app::po::value(&partition_name),
+       "pdb-555 | pdb-663 | pdb-78 | pdb-6666 | pdb-6666-mirror | pdb-333")
+      ("verbose,v", app::po::bool_switch(&verbose), "one line per BFS depth")
+      ("verify-shared", app::po::bool_switch(&verify_shared),
+       "also get the own table of every pattern that reads another's table through a board symmetry "
+       "(loaded when cached, else built in memory and not saved) and compare the two entry by entry "
+       "(a difference exits 70)");
+  cli.parse(argc, argv);
+  if (partition_name.empty()) cli.usage_error("--partition NAME is required");
   const Partition* part = find_partition(partition_name);
-  if (part == nullptr) {
-    std::cerr << "fifteen-build-pdb: unknown partition '" << partition_name << "'\n";
-    return 2;
+  if (part == nullptr) cli.usage_error("unknown partition '" + partition_name + "'");
+  const auto dir = app::cache_dir(cli.common().cache_dir);
+  if (dir.empty()) {
+    cli.usage_error("no cache directory: give --cache-dir (or set HSEARCH_CACHE_DIR, XDG_CACHE_HOME or HOME)");
   }
-  const auto dir = vm.count("pdb-dir") ? std::filesystem::path(vm["pdb-dir"].as<std::string>())
-                                       : default_cache_dir();
   const Geometry geometry(part->width, part->height);
   const auto share = shared_tables(*part);
   const auto symmetries = board_symmetries(geometry);
@@ -130,6 +124,6 @@ int main(int argc, char** argv) {
               << max << ", mean " << sum / static_cast<double>(pdb->size()) << ", "
               << (pdb->reachable() ? "built" : "loaded") << " in " << s << " s\n";
   }
-  return failures == 0 ? 0 : 1;
+  return app::code(failures == 0 ? app::ExitStatus::solved : app::ExitStatus::internal_error);
 }
 

@@ -1,4 +1,4 @@
-// fifteen-learn-automaton: learns the move-pruning automaton of seed 002 §2.2 step 5 with the
+// fifteen-learn-automaton: learns a move-pruning automaton for sliding-tile puzzles with the
 // framework's learner (Taylor & Korf 1993): breadth-first rounds of growing depth over label
 // sequences from a board with the blank in the centre (default 7x7), redundant sequences found
 // by the preference order (i)-(iv), the automaton built with Aho-Corasick and saved after every
@@ -6,21 +6,24 @@
 //
 // Samples: the primary one has the blank in the centre; one more per other cell of the board
 // puts the blank there, so condition (iii) (applicability near edges) is checked in every
-// context. The learned automaton uses only the labels H B G D and serves any board size.
-#include <boost/program_options.hpp>
+// context. The learned automaton uses only the four labels (up, down, left, right) and serves any
+// board size. Exit status: the table of hsearch::app (3 when a limit stopped it, 130 on Ctrl-C).
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
-#include "hsearch/core/interrupt.hpp"
+#include "hsearch/app/exit_status.hpp"
+#include "hsearch/app/messages.hpp"
+#include "hsearch/app/options.hpp"
 #include "hsearch/fifteen_puzzle/domain.hpp"
 #include "hsearch/fifteen_puzzle/solver.hpp"
 #include "hsearch/pruning/automaton_file.hpp"
 #include "hsearch/pruning/learner.hpp"
 
-namespace po = boost::program_options;
+namespace app = hsearch::app;
 using namespace hsearch;
 using namespace hsearch::fifteen;
 
@@ -40,45 +43,31 @@ ByteBoard board_with_blank_at(unsigned cells, unsigned blank_cell) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  unsigned side = 7, depth = 13;
-  std::string output;
+  constexpr const char* kProgram = "fifteen-learn-automaton";
+  std::string output, depth_text = "13", side_text = "7";
   bool resume = false;
-  double max_seconds = 0, max_memory_mb = 8192;
-  po::options_description desc(
-      "Usage: fifteen-learn-automaton --output FILE [--depth D] [--side N] [--resume]\n"
-      "Learns a move-pruning automaton for sliding-tile puzzles and saves it to FILE after\n"
-      "each completed round (use it with fifteen-puzzle --pruning learned=FILE).\n\nOptions");
-  desc.add_options()("help,h", "show this help")(
-      "output,o", po::value(&output)->required(), "automaton file to write")(
-      "depth,d", po::value(&depth)->default_value(13), "last round's sequence length")(
-      "side", po::value(&side)->default_value(7),
-      "board side N (N x N board, blank in the centre; odd N from 5 to 7)")(
-      "resume", po::bool_switch(&resume),
-      "continue from the rounds already saved in FILE (same board and samples)")(
-      "max-seconds", po::value(&max_seconds)->default_value(0),
-      "stop after this many seconds (the last completed round is kept)")(
-      "max-memory", po::value(&max_memory_mb)->default_value(8192),
-      "memory limit in MB for the kept sequences");
-  po::variables_map vm;
+  app::CommandLineSpec spec;
+  spec.groups = app::kLimitOptions;
+  spec.memory_help = "MiB for the kept sequences (0: 8192)";
+  app::CommandLine cli(kProgram, "fifteen-learn-automaton --output FILE [--depth D] [--side N] [--resume]",
+                       "Learns a move-pruning automaton for sliding-tile puzzles and saves it to FILE after\n"
+                       "each completed round (use it with fifteen-puzzle --pruning learned=FILE).",
+                       spec);
+  cli.options().add_options()
+      ("output,o", app::po::value(&output), "automaton file to write")
+      ("depth,d", app::po::value(&depth_text)->default_value("13"), "last round's sequence length (1 to 40)")
+      ("side", app::po::value(&side_text)->default_value("7"), "board side N (N x N board, blank in the centre; 5 or 7)")
+      ("resume", app::po::bool_switch(&resume), "continue from the rounds already saved in FILE (same board and samples)");
+  cli.parse(argc, argv);
+  if (output.empty()) cli.usage_error("--output FILE is required");
+  unsigned side = 7, depth = 13;
   try {
-    po::store(po::parse_command_line(argc, argv, desc), vm);
-    if (vm.count("help") != 0) {
-      std::cout << desc << "\n";
-      return 0;
-    }
-    po::notify(vm);
-  } catch (const std::exception& e) {
-    std::cerr << "fifteen-learn-automaton: " << e.what() << " (see --help)\n";
-    return 2;
+    side = static_cast<unsigned>(app::parse_count_in("side", side_text, 5, 7));
+    depth = static_cast<unsigned>(app::parse_count_in("depth", depth_text, 1, 40));
+  } catch (const std::invalid_argument& e) {
+    cli.usage_error(e.what());
   }
-  if (side < 5 || side > 7 || side % 2 == 0) {
-    std::cerr << "fifteen-learn-automaton: --side must be 5 or 7\n";
-    return 2;
-  }
-  if (depth < 1 || depth > 40) {
-    std::cerr << "fifteen-learn-automaton: --depth must be between 1 and 40\n";
-    return 2;
-  }
+  if (side % 2 == 0) cli.usage_error("--side must be 5 or 7 (odd: the blank starts in the centre)");
   const LargePuzzle puzzle(side, side);
   const unsigned cells = side * side;
   const unsigned centre = cells / 2;
@@ -88,10 +77,8 @@ int main(int argc, char** argv) {
   }
   LearnerOptions options;
   options.max_depth = depth;
-  options.limits.max_seconds = max_seconds;
-  options.limits.max_bytes = static_cast<std::size_t>(max_memory_mb * 1024 * 1024);
-  install_interrupt_handler();
-  options.limits.stop_flag = &interrupt_flag();
+  options.limits = cli.common().limits();
+  if (options.limits.max_bytes == 0) options.limits.max_bytes = std::size_t{8192} << 20;
   try {
     if (resume && std::filesystem::exists(output)) {
       const auto data = load_move_automaton(output, kAutomatonDomainTag, 4);
@@ -112,16 +99,20 @@ int main(int argc, char** argv) {
                     << std::endl;
         });
     if (result.stop_reason != StopReason::none) {
-      std::cerr << "fifteen-learn-automaton: stopped (" << to_string(result.stop_reason)
-                << "); " << output << " holds depth " << result.depth_completed << "\n";
-      return 3;
+      app::print_error(kProgram, std::string("stopped (") + to_string(result.stop_reason) + "); " + output +
+                                     " holds depth " + std::to_string(result.depth_completed));
+      return app::code(result.stop_reason == StopReason::interrupted ? app::ExitStatus::interrupted
+                                                                     : app::ExitStatus::limit);
     }
     std::cerr << "saved " << output << ": depth " << result.depth_completed << ", "
               << result.forbidden.size() << " forbidden sequences, "
               << result.automaton.state_count() << " states\n";
+  } catch (const std::bad_alloc&) {
+    app::print_error(kProgram, "out of memory (see --memory-limit); " + output + " holds the last completed round");
+    return app::code(app::ExitStatus::limit);
   } catch (const std::exception& e) {
-    std::cerr << "fifteen-learn-automaton: " << e.what() << "\n";
-    return 2;
+    app::print_error(kProgram, e.what());
+    return app::code(app::ExitStatus::bad_input);
   }
   return 0;
 }

@@ -47,7 +47,7 @@ std::vector<std::vector<unsigned>> load_instances() {
 }
 
 const FifteenPuzzle& puzzle() {
-  static const FifteenPuzzle p(4, 4, "HGDB");
+  static const FifteenPuzzle p(4, 4, "ULRD");
   return p;
 }
 const Manhattan<PackedBoard>& manhattan() {

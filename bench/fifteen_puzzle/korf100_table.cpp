@@ -7,7 +7,6 @@
 //   fifteen-korf100 --heuristic linear-conflict --pruning inverse --output lc.tsv
 //   fifteen-korf100 --heuristic pdb-78 --first 1 --last 100
 //   fifteen-korf100 --set kf24 --heuristic pdb-6666 --first 38 --last 38
-#include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -17,11 +16,15 @@
 #include <string>
 #include <vector>
 
+#include "hsearch/app/exit_status.hpp"
+#include "hsearch/app/machine.hpp"
+#include "hsearch/app/messages.hpp"
+#include "hsearch/app/options.hpp"
 #include "hsearch/core/interrupt.hpp"
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/solver.hpp"
 
-namespace po = boost::program_options;
+namespace app = hsearch::app;
 using namespace hsearch;
 using namespace hsearch::fifteen;
 
@@ -29,25 +32,21 @@ namespace {
 
 // Solves instances first..last of `boards` (w x w) and prints the table; returns the exit code.
 template <class Board>
-int run_set(unsigned w, const SolverConfig& config, const std::vector<std::vector<unsigned>>& boards,
-            const std::vector<int>& optimum, const std::vector<std::string>& reference, int first,
-            int last, double max_seconds, const std::string& output) {
+int run_set(unsigned w, const SolveRequest& request, const SolverOptions& options,
+            const std::vector<std::vector<unsigned>>& boards, const std::vector<int>& optimum,
+            const std::vector<std::string>& reference, int first, int last, const std::string& output) {
   const auto t_tables = std::chrono::steady_clock::now();
-  const Solver<Board> solver(w, w, config, &std::cerr);
+  const Solver<Board> solver(w, w, request, options);
+  solver.prepare();
   const double table_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t_tables).count();
-  install_interrupt_handler();
-  Limits limits;
-  limits.max_seconds = max_seconds;
-  limits.stop_flag = &interrupt_flag();
+  const std::string configuration = "# heuristic=" + solver.heuristic_name() + " pruning=" + solver.pruning_name() +
+                                    " algorithm=" + to_string(request.algorithm);
   std::ostringstream table;
   const std::string header = std::string("instance\tlength\texpanded\tgenerated\tseconds") +
                              (reference.empty() ? "\n" : "\tkf02_nodes\n");
   table << header;
-  std::cout << "# heuristic=" << solver.config().heuristic << " pruning=" << config.pruning
-            << " algorithm=" << config.algorithm << " (tables ready in " << table_seconds
-            << " s)\n"
-            << header;
+  std::cout << configuration << " (tables ready in " << table_seconds << " s)\n" << header;
   std::uint64_t total_expanded = 0, total_generated = 0;
   double total_seconds = 0;
   int solved = 0, wrong = 0;
@@ -55,14 +54,14 @@ int run_set(unsigned w, const SolverConfig& config, const std::vector<std::vecto
     const auto& tiles = boards[static_cast<std::size_t>(id - 1)];
     const std::string ref =
         reference.empty() ? std::string() : "\t" + reference[static_cast<std::size_t>(id - 1)];
-    const auto r = solver.solve(tiles, limits);
+    const auto report = solver.solve(tiles);
+    const auto& r = report.result;
     std::ostringstream row;
-    if (!r.solved()) {
+    if (!r.solved() && report.plan_replayed) {
       row << id << "\tstopped(" << to_string(r.stop_reason) << ")\t" << r.stats.expanded << "\t"
           << r.stats.generated << "\t" << r.stats.seconds << ref << "\n";
     } else {
-      const bool ok = !replay_plan(tiles, w, w, r.plan).empty() &&
-                      r.cost == optimum[static_cast<std::size_t>(id - 1)];
+      const bool ok = report.plan_replayed && r.cost == optimum[static_cast<std::size_t>(id - 1)];
       if (ok) {
         ++solved;
       } else {
@@ -87,75 +86,67 @@ int run_set(unsigned w, const SolverConfig& config, const std::vector<std::vecto
   table << totals.str();
   if (!output.empty()) {
     std::ofstream out(output);
-    out << "# heuristic=" << solver.config().heuristic << " pruning=" << config.pruning
-        << " algorithm=" << config.algorithm << "\n"
-        << table.str();
+    out << configuration << "\n" << table.str();
     if (!out) {
-      std::cerr << "fifteen-korf100: cannot write " << output << "\n";
-      return 2;
+      app::print_error("fifteen-korf100", "cannot write " + output);
+      return app::code(app::ExitStatus::bad_input);
     }
   }
-  return wrong == 0 ? 0 : 4;
+  if (wrong != 0) return app::code(app::ExitStatus::internal_error);
+  return app::code(interrupt_flag().load() ? app::ExitStatus::interrupted : app::ExitStatus::solved);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  SolverConfig config;
-  std::string pruning = "inverse", output, data_dir, set = "korf100";
-  int first = 1, last = 0;  // last 0: the whole set
-  double max_seconds = 0;
+  std::string output, data_dir, set = "korf100", first_text = "1", last_text;
   {
     const char* env = std::getenv("HSEARCH_DATA_DIR");
     data_dir = (env != nullptr && *env != '\0') ? env : HSEARCH_DEFAULT_DATA_DIR;
   }
-  po::options_description desc(
-      "Usage: fifteen-korf100 [options]\nSolves Korf's 100 instances (or --set kf24) and prints a table with "
-      "totals.\n\nOptions");
-  desc.add_options()("help,h", "show this help")(
-      "heuristic", po::value(&config.heuristic)->default_value("linear-conflict"),
-      "manhattan | linear-conflict | pdb-555 | pdb-663 | pdb-78 (korf100) | pdb-6666 | "
-      "pdb-6666-mirror (kf24)")(
-      "set", po::value(&set)->default_value("korf100"),
-      "korf100 (Korf 1985, 4x4) | kf24 (Korf & Felner 2002, 50 instances, 5x5)")(
-      "pruning", po::value(&pruning)->default_value("inverse"), "none | inverse | learned=FILE")(
-      "algorithm", po::value(&config.algorithm)->default_value("ida"), "ida | astar")(
-      "no-reflect", "pattern databases without the reflected lookup")(
-      "pdb-dir", po::value<std::string>(), "pattern database cache directory")(
-      "first", po::value(&first)->default_value(1), "first instance (from 1)")(
-      "last", po::value(&last), "last instance (default: the last of the set)")(
-      "max-seconds", po::value(&max_seconds)->default_value(0), "per-instance time limit (0 = none)")(
-      "data-dir", po::value(&data_dir), "shared data directory (default: $HSEARCH_DATA_DIR or the configured one)")(
-      "output,o", po::value(&output), "also write the table (TSV) to this file");
-  po::variables_map vm;
+  app::CommandLineSpec spec;
+  spec.groups = app::kAlgorithmOption | app::kHeuristicOption | app::kPruningOption | app::kLimitOptions |
+                app::kCacheDirOption;
+  spec.algorithm = "ida";
+  spec.algorithm_help = "ida | astar";
+  spec.heuristic = "linear-conflict";
+  spec.heuristic_help = "manhattan | linear-conflict | pdb-555 | pdb-663 | pdb-78 (korf100) | pdb-6666 | "
+                        "pdb-6666-mirror (kf24)";
+  spec.pruning = "inverse";
+  spec.pruning_help = "none | inverse | learned=FILE";
+  app::CommandLine cli("fifteen-korf100", "fifteen-korf100 [options]",
+                       "Solves Korf's 100 instances (or --set kf24) and prints a table with totals.", spec);
+  cli.options().add_options()
+      ("set", app::po::value(&set)->default_value("korf100"),
+       "korf100 (Korf 1985, 4x4) | kf24 (Korf & Felner 2002, 50 instances, 5x5)")
+      ("no-reflect", "pattern databases without the reflected lookup")
+      ("first", app::po::value(&first_text)->default_value("1"), "first instance (from 1)")
+      ("last", app::po::value(&last_text), "last instance (default: the last of the set)")
+      ("data-dir", app::po::value(&data_dir), "shared data directory (default: $HSEARCH_DATA_DIR or the configured one)")
+      ("output,o", app::po::value(&output), "also write the table (TSV) to this file");
+  const auto& vm = cli.parse(argc, argv);
+  if (set != "korf100" && set != "kf24") cli.usage_error("unknown --set '" + set + "' (korf100 or kf24)");
+  const int count_in_set = set == "kf24" ? 50 : 100;
+  int first = 1, last = count_in_set;
   try {
-    po::store(po::parse_command_line(argc, argv, desc), vm);
-    po::notify(vm);
-  } catch (const std::exception& e) {
-    std::cerr << "fifteen-korf100: " << e.what() << " (see --help)\n";
-    return 2;
+    first = static_cast<int>(app::parse_count_in("first", first_text, 1, static_cast<std::uint64_t>(count_in_set)));
+    if (!last_text.empty()) {
+      last = static_cast<int>(app::parse_count_in("last", last_text, 1, static_cast<std::uint64_t>(count_in_set)));
+    }
+  } catch (const std::invalid_argument& e) {
+    cli.usage_error(e.what());
   }
-  if (vm.count("help") != 0) {
-    std::cout << desc << "\n";
-    return 0;
-  }
-  if (set != "korf100" && set != "kf24") {
-    std::cerr << "fifteen-korf100: unknown --set '" << set << "' (korf100 or kf24)\n";
-    return 2;
-  }
-  if (last == 0) last = set == "kf24" ? 50 : 100;
-  if (first < 1 || first > last) {
-    std::cerr << "fifteen-korf100: need 1 <= --first <= --last\n";
-    return 2;
-  }
-  if (pruning.rfind("learned=", 0) == 0) {
-    config.pruning = "learned";
-    config.automaton_file = pruning.substr(8);
-  } else {
-    config.pruning = pruning;
-  }
-  config.reflect = vm.count("no-reflect") == 0;
-  if (vm.count("pdb-dir") != 0) config.pdb_dir = vm["pdb-dir"].as<std::string>();
+  if (first > last) cli.usage_error("need --first <= --last");
+  SolveRequest request;
+  request.algorithm = cli.algorithm({Algorithm::ida, Algorithm::astar});
+  request.heuristic = cli.common().heuristic;
+  request.pruning = cli.given("pruning") ? cli.common().pruning : std::string();
+  request.limits = cli.common().limits();
+  if (request.limits.max_bytes == 0) request.limits.max_bytes = app::default_search_memory();
+  request.cache_dir = app::cache_dir(cli.common().cache_dir);
+  SolverOptions options;
+  options.reflect = vm.count("no-reflect") == 0;
+  options.log = &std::cerr;
 
   const bool kf24 = set == "kf24";
   const unsigned cells = kf24 ? 25 : 16;
@@ -184,23 +175,19 @@ int main(int argc, char** argv) {
     }
   }
   if (boards.size() != count || optimum.size() != count) {
-    std::cerr << "fifteen-korf100: cannot read " << data_dir << "/fifteen/" << board_file << " and "
-              << meta_file << " (" << count << " instances each)\n";
-    return 2;
-  }
-  if (last > static_cast<int>(count)) {
-    std::cerr << "fifteen-korf100: --last is at most " << count << " for this set\n";
-    return 2;
+    app::print_error("fifteen-korf100", "cannot read " + data_dir + "/fifteen/" + board_file + " and " + meta_file +
+                                            " (" + std::to_string(count) + " instances each)");
+    return app::code(app::ExitStatus::bad_input);
   }
   try {
     if (set == "kf24") {
-      return run_set<ByteBoard>(5, config, boards, optimum, reference, first, last, max_seconds,
-                                output);
+      return run_set<ByteBoard>(5, request, options, boards, optimum, reference, first, last, output);
     }
-    return run_set<PackedBoard>(4, config, boards, optimum, reference, first, last, max_seconds,
-                                output);
+    return run_set<PackedBoard>(4, request, options, boards, optimum, reference, first, last, output);
+  } catch (const std::invalid_argument& e) {
+    cli.usage_error(e.what());
   } catch (const std::exception& e) {
-    std::cerr << "fifteen-korf100: " << e.what() << "\n";
-    return 2;
+    app::print_error("fifteen-korf100", e.what());
+    return app::code(app::ExitStatus::bad_input);
   }
 }

@@ -1,5 +1,5 @@
 // SLOW: the program's default configuration (pattern databases 6-6-3, built into the build
-// tree's cache on first use) on the seed's example and on Korf instances.
+// tree's cache on first use) on the example board of the docs and on Korf instances.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -18,7 +18,7 @@ namespace {
 std::string run_default(const std::string& input, int& exit_code) {
   const auto in = std::filesystem::temp_directory_path() / ("fifteen-slow-" + std::to_string(::getpid()));
   std::ofstream(in) << input;
-  const std::string cmd = std::string(HSEARCH_BINARY_DIR) + "/bin/fifteen-puzzle --pdb-dir " +
+  const std::string cmd = std::string(HSEARCH_BINARY_DIR) + "/bin/fifteen-puzzle --cache-dir " +
                           HSEARCH_BINARY_DIR + "/fifteen-pdb-cache < " + in.string() + " 2>/dev/null";
   std::string out;
   FILE* p = popen(cmd.c_str(), "r");

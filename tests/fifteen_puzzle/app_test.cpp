@@ -1,10 +1,12 @@
-// The fifteen-puzzle program: seed 002 §2.1 output format, FAILURE by parity, one-line errors
-// with exit code 2, JSON, --random, other board sizes, the --trace and --dot teaching output.
+// The fifteen-puzzle program: the text output (OK n + boards, FAILURE by parity), the exit-status
+// table (1 unsolvable, 2 bad input, 3 limit), one-line errors naming the program, the core JSON
+// keys, --help, --random, other board sizes, the --trace and --dot teaching output.
 // Runs the built binary.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +16,7 @@
 #include <sys/wait.h>
 #include <vector>
 
+#include "hsearch/app/json.hpp"
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/manhattan.hpp"
 
@@ -32,7 +35,7 @@ ProgramRun run_program(const std::string& args, const std::string& input) {
              err = dir / ("fifteen-err-" + tag);
   std::ofstream(in) << input;
   const std::string cmd = std::string(HSEARCH_BINARY_DIR) + "/bin/fifteen-puzzle " + args +
-                          " --pdb-dir " + HSEARCH_BINARY_DIR + "/fifteen-pdb-cache < " +
+                          " --cache-dir " + HSEARCH_BINARY_DIR + "/fifteen-pdb-cache < " +
                           in.string() + " > " + out.string() + " 2> " + err.string();
   const int status = std::system(cmd.c_str());
   ProgramRun r;
@@ -80,7 +83,7 @@ void check_ok_output(const std::string& out, const std::string& start, int expec
   }
 }
 
-TEST(Program, SeedExampleDefaultFormat) {
+TEST(Program, ExampleBoardTextFormat) {
   const std::string board = "10 6 4 12 1 14 3 7 5 15 11 13 8 0 2 9\n";
   // The default heuristic (pdb-663) is exercised by the SLOW test below: its first run builds
   // 2 x 5.8M-entry tables.
@@ -100,15 +103,21 @@ TEST(Program, GoalAndOneMove) {
   EXPECT_EQ(r.out, "OK 1\n1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n");
 }
 
-TEST(Program, UnsolvableIsFailureByParity) {
+TEST(Program, UnsolvableIsFailureByParityExitOne) {
   const ProgramRun r = run_program("", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 14\n");
-  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "FAILURE\n");
   // The reversed board is solvable (78 moves); with two tiles swapped it is not, and the
   // answer comes at once (no search).
   const ProgramRun j = run_program("--json", "15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0\n");
-  EXPECT_EQ(j.exit_code, 0);
-  EXPECT_NE(j.out.find("\"solvable\":false"), std::string::npos) << j.out;
+  EXPECT_EQ(j.exit_code, 1);
+  ASSERT_EQ(lines(j.out).size(), 1u) << j.out;
+  const auto json = app::Json::parse(j.out);
+  EXPECT_EQ(json["status"], "unsolvable");
+  EXPECT_TRUE(json["cost"].is_null());
+  EXPECT_TRUE(json["solution"].is_null());
+  EXPECT_EQ(json["expanded"], 0);
+  EXPECT_EQ(json["instance"], "15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0");
 }
 
 TEST(Program, BadInputOneLineOnStderrExitTwo) {
@@ -119,25 +128,96 @@ TEST(Program, BadInputOneLineOnStderrExitTwo) {
     EXPECT_EQ(r.exit_code, 2) << input;
     EXPECT_EQ(r.out, "") << input;
     EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+    EXPECT_EQ(r.err.rfind("fifteen-puzzle: stdin: ", 0), 0u) << r.err;
   }
-  for (const std::string args : {"--algorithm dijkstra", "--heuristic nope", "--size 9x9",
-                                 "--size 4", "--bogus", "--algorithm astar --pruning inverse",
-                                 "--pruning learned=/nonexistent/file"}) {
+  for (const std::string args :
+       {"--algorithm dijkstra", "--algorithm dfs", "--heuristic nope", "--heuristic pdb-6666", "--size 9x9",
+        "--size 4", "--size -2x-2", "--size 4x-4", "--size 1x4", "--random -1", "--random 2x",
+        "--seed -3 --random 1", "--transposition -1", "--time-limit -1", "--node-limit 1e3",
+        "--memory-limit -5", "--move-order HGDB", "--move-order ULR", "--bogus",
+        "--algorithm astar --pruning inverse", "--pruning maybe", "--pruning learned=/nonexistent/file",
+        "--dot-max-nodes 0 --dot x.dot"}) {
     const ProgramRun r = run_program(args, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
     EXPECT_EQ(r.exit_code, 2) << args;
     EXPECT_EQ(r.out, "") << args;
     EXPECT_EQ(lines(r.err).size(), 1u) << args << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("fifteen-puzzle: ", 0), 0u) << args << ": " << r.err;
   }
+  // --json: the unreadable board is still one object, with status "invalid".
+  const ProgramRun j = run_program("--json", "0 1 2 x");
+  EXPECT_EQ(j.exit_code, 2);
+  ASSERT_EQ(lines(j.out).size(), 1u) << j.out;
+  const auto json = app::Json::parse(j.out);
+  EXPECT_EQ(json["status"], "invalid");
+  EXPECT_EQ(json["instance"], "0 1 2 x");
+  EXPECT_EQ(j.err.rfind("fifteen-puzzle: stdin: value 4 is not a tile number", 0), 0u) << j.err;
 }
 
-TEST(Program, JsonAndStats) {
+TEST(Program, HelpListsTheSharedOptionsAndTheExitTable) {
+  const ProgramRun r = run_program("--help", "");
+  EXPECT_EQ(r.exit_code, 0);
+  for (const std::string option :
+       {"--algorithm", "--heuristic", "--pruning", "--time-limit", "--node-limit", "--memory-limit",
+        "--cache-dir", "--json", "--stats", "--trace", "--dot", "--dot-max-nodes", "--quiet", "--help",
+        "--version", "--size", "--random", "--seed", "--no-reflect", "--move-order", "--transposition"}) {
+    EXPECT_NE(r.out.find(option + " "), std::string::npos) << option;
+  }
+  EXPECT_NE(r.out.find("Exit status:"), std::string::npos);
+  for (const std::string row : {"  0 ", "  1 ", "  2 ", "  3 ", "  70 ", "  130 "}) {
+    EXPECT_NE(r.out.find(row), std::string::npos) << row;
+  }
+  EXPECT_NE(r.out.find("ULRD"), std::string::npos);  // the move-order default, in U D L R
+  // The old spellings are hidden.
+  EXPECT_EQ(r.out.find("--max-seconds"), std::string::npos);
+  EXPECT_EQ(r.out.find("--pdb-dir"), std::string::npos);
+  const ProgramRun v = run_program("--version", "");
+  EXPECT_EQ(v.exit_code, 0);
+  EXPECT_EQ(v.out.rfind("fifteen-puzzle ", 0), 0u) << v.out;
+}
+
+TEST(Program, JsonHasTheCoreKeysInOrderThenTheDomainKeys) {
   const std::string board = "10 6 4 12 1 14 3 7 5 15 11 13 8 0 2 9";
   const ProgramRun r = run_program("--json --stats --heuristic linear-conflict", board);
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(lines(r.out).size(), 1u);
-  EXPECT_NE(r.out.find("\"length\":50"), std::string::npos);
-  EXPECT_NE(r.out.find("\"configurations\":[[10,6,4,12"), std::string::npos);
+  ASSERT_EQ(lines(r.out).size(), 1u);
+  const auto json = app::Json::parse(r.out);
+  std::vector<std::string> keys;
+  for (const auto& item : json.items()) keys.push_back(item.key());
+  const std::vector<std::string> expected = {
+      "program",  "domain",    "instance", "algorithm", "heuristic", "status",     "cost",
+      "optimal",  "lower_bound", "expanded", "generated", "seconds",   "solution",   "size",
+      "pruning",  "pruned",    "iterations", "configurations"};
+  EXPECT_EQ(keys, expected);
+  EXPECT_EQ(json["program"], "fifteen-puzzle");
+  EXPECT_EQ(json["domain"], "fifteen-puzzle");
+  EXPECT_EQ(json["instance"], board);
+  EXPECT_EQ(json["algorithm"], "ida");
+  EXPECT_EQ(json["heuristic"], "linear-conflict");
+  EXPECT_EQ(json["status"], "solved");
+  EXPECT_EQ(json["cost"], 50);
+  EXPECT_EQ(json["optimal"], true);
+  EXPECT_EQ(json["lower_bound"], 50);
+  EXPECT_EQ(json["size"], "4x4");
+  EXPECT_EQ(json["pruning"], "inverse");
+  EXPECT_GT(json["expanded"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(json["iterations"].back()["bound"], 50);
+  // The solution's letters (U D L R: the blank's direction) replay the configurations.
+  const std::string solution = json["solution"];
+  ASSERT_EQ(solution.size(), 50u);
+  const auto configurations = json["configurations"];
+  ASSERT_EQ(configurations.size(), 51u);
+  auto tiles = parse_tiles(board, 16).tiles;
+  EXPECT_EQ(configurations[0].get<std::vector<unsigned>>(), tiles);
+  for (std::size_t i = 0; i < solution.size(); ++i) {
+    const auto blank = static_cast<unsigned>(std::find(tiles.begin(), tiles.end(), 0u) - tiles.begin());
+    const char c = solution[i];
+    ASSERT_TRUE(c == 'U' || c == 'D' || c == 'L' || c == 'R') << solution;
+    const unsigned next = c == 'U' ? blank - 4 : c == 'D' ? blank + 4 : c == 'L' ? blank - 1 : blank + 1;
+    std::swap(tiles[blank], tiles[next]);
+    EXPECT_EQ(configurations[i + 1].get<std::vector<unsigned>>(), tiles) << "move " << i;
+  }
   EXPECT_NE(r.err.find("iteration bound="), std::string::npos);
+  EXPECT_NE(r.err.find("status=solved cost=50"), std::string::npos) << r.err;
 }
 
 TEST(Program, RandomInstancesAreSolvableAndSolved) {
@@ -171,11 +251,35 @@ TEST(Program, OtherSizes) {
 }
 
 TEST(Program, LimitStopsWithExitThree) {
-  const ProgramRun r = run_program("--heuristic manhattan --max-nodes 1000",
-                            "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");  // Korf #1
+  const std::string korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+  const ProgramRun r = run_program("--heuristic manhattan --node-limit 1000", korf1);
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.out, "");
-  EXPECT_NE(r.err.find("node_limit"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("fifteen-puzzle: stopped (node_limit)"), std::string::npos) << r.err;
+  // The old spelling still works, with a warning.
+  const ProgramRun old = run_program("--heuristic manhattan --max-nodes 1000", korf1);
+  EXPECT_EQ(old.exit_code, 3);
+  EXPECT_NE(old.err.find("fifteen-puzzle: warning: --max-nodes is the old spelling of --node-limit"),
+            std::string::npos)
+      << old.err;
+}
+
+// Korf #1 takes Manhattan IDA* minutes: one second of it stops with exit 3 and one JSON line.
+TEST(Program, TimeLimitJsonExitsThree) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const ProgramRun r =
+      run_program("--heuristic manhattan --time-limit 1 --json", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  ASSERT_EQ(lines(r.out).size(), 1u) << r.out;
+  const auto json = app::Json::parse(r.out);
+  EXPECT_EQ(json["status"], "time_limit");
+  EXPECT_TRUE(json["cost"].is_null());
+  EXPECT_TRUE(json["solution"].is_null());
+  EXPECT_EQ(json["optimal"], false);
+  EXPECT_GE(json["lower_bound"].get<int>(), 41);  // Manhattan of Korf #1
+  EXPECT_LE(json["lower_bound"].get<int>(), 57);  // its optimal length
+  EXPECT_LT(seconds, 30.0);  // a hang, not a timing: the limit is one second
 }
 
 // --trace: one line per IDA* iteration on stderr, stdout unchanged. Checked against the
@@ -184,7 +288,7 @@ TEST(Program, LimitStopsWithExitThree) {
 TEST(Program, TraceListsTheIdaIterations) {
   const std::string start = "2 5 1 4 7 3 8 6 0";  // 24 moves, Manhattan 12
   const ProgramRun plain = run_program("--size 3x3 --heuristic manhattan", start);
-  const ProgramRun r = run_program("--size 3x3 --heuristic manhattan --trace", start);
+  const ProgramRun r = run_program("--size 3x3 --heuristic manhattan --trace --quiet", start);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, plain.out);  // the trace goes to stderr only
   check_ok_output(r.out, start, 24, 3, 3);
@@ -192,7 +296,10 @@ TEST(Program, TraceListsTheIdaIterations) {
   const int h0 = Manhattan<PackedBoard>(puzzle).estimate(make_board<PackedBoard>(parse_tiles(start, 9).tiles));
   ASSERT_EQ(h0, 12);
   std::vector<long> bounds, next, expanded;
-  for (const auto& line : lines(r.err)) {
+  const auto err = lines(r.err);
+  ASSERT_FALSE(err.empty());
+  EXPECT_EQ(err.back().rfind("result: solved, cost 24 (optimal)", 0), 0u) << err.back();
+  for (const auto& line : std::vector<std::string>(err.begin(), err.end() - 1)) {
     long k = 0, b = 0, e = 0, g = 0, p = 0, n = 0;
     ASSERT_EQ(std::sscanf(line.c_str(),
                           "iteration %ld: bound %ld, expanded %ld, generated %ld, pruned %ld, "
@@ -223,7 +330,7 @@ TEST(Program, TraceListsTheIdaIterations) {
 TEST(Program, DotWritesTheSearchTree) {
   const auto file = std::filesystem::temp_directory_path() /
                     ("fifteen-tree-" + std::to_string(::getpid()) + ".dot");
-  const std::string start = "1 2 0 3 4 5 6 7 8";  // two moves: G G
+  const std::string start = "1 2 0 3 4 5 6 7 8";  // two moves: L L
   const ProgramRun r = run_program("--size 3x3 --heuristic manhattan --dot " + file.string(), start);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   check_ok_output(r.out, start, 2, 3, 3);
@@ -234,7 +341,7 @@ TEST(Program, DotWritesTheSearchTree) {
   EXPECT_NE(dot.find("f = 2  (g = 0, h = 2)"), std::string::npos) << dot;  // the root
   EXPECT_NE(dot.find("f = 2  (g = 2, h = 0)"), std::string::npos) << dot;  // the goal
   EXPECT_NE(dot.find("GOAL"), std::string::npos);
-  EXPECT_NE(dot.find("n0 -> n1 [label=\"G"), std::string::npos) << dot;
+  EXPECT_NE(dot.find("n0 -> n1 [label=\"L"), std::string::npos) << dot;
   EXPECT_EQ(dot.find("truncated"), std::string::npos);
   EXPECT_EQ(dot.back(), '\n');
   EXPECT_EQ(dot.substr(dot.size() - 2), "}\n");

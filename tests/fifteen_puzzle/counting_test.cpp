@@ -20,7 +20,7 @@ TEST_P(KorfCounting, ManhattanMatchesReproducedNodeCount) {
   HSEARCH_REQUIRE_DATA("fifteen/korf100_meta.tsv");
   const auto all = testing::load_korf100();
   const auto& k = all.at(static_cast<std::size_t>(GetParam() - 1));
-  const FifteenPuzzle puzzle(4, 4, "HGDB");
+  const FifteenPuzzle puzzle(4, 4, "ULRD");
   const Manhattan<PackedBoard> md(puzzle);
   const auto start = make_board<PackedBoard>(k.tiles);
   EXPECT_EQ(md.estimate(start), k.md0);
@@ -35,7 +35,7 @@ TEST_P(KorfCounting, LinearConflictMatchesReproducedNodeCount) {
   HSEARCH_REQUIRE_DATA("fifteen/korf100_meta.tsv");
   const auto all = testing::load_korf100();
   const auto& k = all.at(static_cast<std::size_t>(GetParam() - 1));
-  const FifteenPuzzle puzzle(4, 4, "HGDB");
+  const FifteenPuzzle puzzle(4, 4, "ULRD");
   const LinearConflict<PackedBoard> lc(puzzle);
   const auto start = make_board<PackedBoard>(k.tiles);
   EXPECT_EQ(lc.estimate(start), k.lc_h0);

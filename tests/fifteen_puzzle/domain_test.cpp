@@ -49,19 +49,21 @@ TEST(SlidingTileDomain, MovesApplyUndoByte7x7And3x5) {
 }
 
 TEST(SlidingTileDomain, MoveOrderAndLabels) {
-  const FifteenPuzzle puzzle(4, 4, "HGDB");
+  const FifteenPuzzle puzzle(4, 4, "ULRD");
   auto s = make_board<PackedBoard>({1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
   std::string order;
   puzzle.for_each_move(s, [&](const auto& m) { order += puzzle.move_name(m); });
-  EXPECT_EQ(order, "HGDB");
-  const FifteenPuzzle other(4, 4, "BDGH");
+  EXPECT_EQ(order, "ULRD");
+  const FifteenPuzzle other(4, 4, "DRLU");
   order.clear();
   other.for_each_move(s, [&](const auto& m) { order += other.move_name(m); });
-  EXPECT_EQ(order, "BDGH");
+  EXPECT_EQ(order, "DRLU");
+  EXPECT_EQ(std::string(kLabelLetters, 4), "UDLR");  // in label order: up, down, left, right
   for (unsigned l = 0; l < 4; ++l) EXPECT_EQ(puzzle.inverse_label(puzzle.inverse_label(l)), l);
   EXPECT_EQ(puzzle.inverse_label(kUp), unsigned{kDown});
   EXPECT_EQ(puzzle.inverse_label(kLeft), unsigned{kRight});
-  EXPECT_THROW(FifteenPuzzle(4, 4, "HGDD"), std::invalid_argument);
+  EXPECT_THROW(FifteenPuzzle(4, 4, "ULRR"), std::invalid_argument);
+  EXPECT_THROW(FifteenPuzzle(4, 4, "HGDB"), std::invalid_argument);  // the old letters are gone
   EXPECT_THROW(FifteenPuzzle(5, 5), std::invalid_argument);  // 25 cells do not fit 64 bits
   EXPECT_THROW(LargePuzzle(8, 7), std::invalid_argument);
 }

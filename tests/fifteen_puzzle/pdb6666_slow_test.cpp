@@ -4,6 +4,7 @@
 // is skipped (saying how to build them) unless they are in the cache directory.
 #include <gtest/gtest.h>
 
+#include "hsearch/app/machine.hpp"
 #include "hsearch/fifteen_puzzle/solver.hpp"
 #include "korf_data.hpp"
 #include "replay.hpp"
@@ -29,12 +30,13 @@ bool tables_cached(const std::string& partition_name, const std::filesystem::pat
 
 void solve_instance(const std::string& heuristic, const std::string& pruning, int id) {
   HSEARCH_REQUIRE_DATA("fifteen/korf_felner_24puzzle_50.txt");
-  SolverConfig c;
+  SolveRequest c;
+  c.algorithm = Algorithm::ida;
   c.heuristic = heuristic;
   c.pruning = pruning;
-  c.pdb_dir = default_cache_dir();
+  c.cache_dir = app::cache_dir("");
   std::string missing;
-  if (!tables_cached(heuristic, c.pdb_dir, missing)) {
+  if (!tables_cached(heuristic, c.cache_dir, missing)) {
     GTEST_SKIP() << heuristic << " tables not cached (" << missing
                  << "); build them with: fifteen-build-pdb --partition " << heuristic
                  << " (minutes, about 1 GB of memory)";
@@ -43,8 +45,8 @@ void solve_instance(const std::string& heuristic, const std::string& pruning, in
   ASSERT_EQ(all.size(), 50u);
   const auto& k = all[static_cast<std::size_t>(id - 1)];
   ASSERT_EQ(k.id, id);
-  const Solver<ByteBoard> solver(5, 5, c, nullptr);
-  const auto r = solver.solve(k.tiles, Limits{});
+  const Solver<ByteBoard> solver(5, 5, c);
+  const auto r = solver.solve(k.tiles).result;
   ASSERT_TRUE(r.solved()) << "#" << id;
   EXPECT_TRUE(r.optimal);
   EXPECT_EQ(r.cost, k.opt) << "#" << id;

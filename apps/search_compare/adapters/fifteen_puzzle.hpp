@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "hsearch/app/machine.hpp"
 #include "hsearch/compare/domain_adapter.hpp"
 #include "hsearch/compare/run_search.hpp"
 #include "hsearch/fifteen_puzzle/board_io.hpp"
@@ -96,7 +97,7 @@ class FifteenPuzzleAdapter : public DomainAdapter {
       std::vector<std::shared_ptr<const fifteen::PatternDatabase>> tables;
       for (const auto& tiles : part->patterns) {
         tables.push_back(
-            fifteen::load_or_build_pdb(puzzle.geometry(), tiles, fifteen::default_cache_dir(), &log));
+            fifteen::load_or_build_pdb(puzzle.geometry(), tiles, app::cache_dir(""), &log));
       }
       pdbs_[c.heuristic] = std::move(tables);
     }

@@ -1,5 +1,5 @@
 #pragma once
-// Text form of a board (seed 002 §2.1): the tiles of positions 0, 1, ... separated by blanks,
+// Text form of a board: the tiles of positions 0, 1, ... separated by blanks,
 // 0 = the blank. Parsing reports the first problem in one line; solvability is decided by
 // parity (Archer 1999), never by search; random solvable boards are drawn uniformly.
 #include <algorithm>
@@ -130,42 +130,6 @@ std::vector<unsigned> random_solvable_tiles(unsigned width, unsigned height, Rng
     std::swap(t[a], t[b]);
   }
   return t;
-}
-
-}  // namespace hsearch::fifteen
-
-namespace hsearch::fifteen {
-
-// Replays a plan on a plain tile array, independently of the domain's move code: the list of
-// configurations from start to goal (plan.size() + 1 of them), or an empty list when a move is
-// illegal or the last configuration is not the goal.
-template <class Move>
-std::vector<std::vector<unsigned>> replay_plan(const std::vector<unsigned>& start, unsigned width,
-                                               unsigned height, const std::vector<Move>& plan) {
-  std::vector<std::vector<unsigned>> configurations{start};
-  std::vector<unsigned> tiles = start;
-  unsigned blank = 0;
-  while (blank < tiles.size() && tiles[blank] != 0) ++blank;
-  if (blank == tiles.size()) return {};
-  for (const Move& m : plan) {
-    int r = static_cast<int>(blank / width), c = static_cast<int>(blank % width);
-    switch (m.label) {
-      case kUp: --r; break;
-      case kDown: ++r; break;
-      case kLeft: --c; break;
-      case kRight: ++c; break;
-      default: return {};
-    }
-    if (r < 0 || c < 0 || r >= static_cast<int>(height) || c >= static_cast<int>(width)) return {};
-    const unsigned next = static_cast<unsigned>(r) * width + static_cast<unsigned>(c);
-    std::swap(tiles[blank], tiles[next]);
-    blank = next;
-    configurations.push_back(tiles);
-  }
-  for (unsigned p = 0; p < tiles.size(); ++p) {
-    if (tiles[p] != p) return {};
-  }
-  return configurations;
 }
 
 }  // namespace hsearch::fifteen

@@ -1,10 +1,10 @@
 #pragma once
-// The W x H sliding-tile puzzle as a search domain (seed 002).
+// The W x H sliding-tile puzzle as a search domain.
 //
 // Goal: tile i at position i, blank (tile 0) at position 0, i.e. "0 1 2 ... N-1".
-// A move slides the blank to an adjacent cell; it is labelled by the blank's direction with
-// the seed's letters: H = up (haut), B = down (bas), G = left (gauche), D = right (droite).
-// Moves are precomputed for each blank position, in a chosen order (default H G D B: up,
+// A move slides the blank to an adjacent cell; it is labelled by the blank's direction:
+// U = up, D = down, L = left, R = right.
+// Moves are precomputed for each blank position, in a chosen order (default U L R D: up,
 // left, right, down, the order of Korf 1985, which makes node counts reproducible).
 // Apply and undo work in place; every move costs 1.
 #include <array>
@@ -21,7 +21,8 @@ namespace hsearch::fifteen {
 
 enum Label : unsigned { kUp = 0, kDown = 1, kLeft = 2, kRight = 3 };
 
-inline constexpr char kLabelLetters[4] = {'H', 'B', 'G', 'D'};
+// The letter of each label, as users type and read moves (--move-order, plans).
+inline constexpr char kLabelLetters[4] = {'U', 'D', 'L', 'R'};
 
 // Board dimensions and the per-position move tables every component shares.
 class Geometry {
@@ -32,19 +33,19 @@ class Geometry {
     std::uint8_t label;  // Label
   };
 
-  Geometry(unsigned width, unsigned height, std::string_view order = "HGDB")
+  Geometry(unsigned width, unsigned height, std::string_view order = "ULRD")
       : width_(width), height_(height) {
     if (width < 2 || height < 2 || width * height > ByteBoard::kMaxCells) {
       throw std::invalid_argument("board size must be between 2x2 and 7x7 cells (got " +
                                   std::to_string(width) + "x" + std::to_string(height) + ")");
     }
-    if (order.size() != 4) throw std::invalid_argument("move order needs the 4 letters H B G D");
+    if (order.size() != 4) throw std::invalid_argument("move order needs the 4 letters U D L R, got '" + std::string(order) + "'");
     std::array<unsigned, 4> labels{};
     unsigned seen = 0;
     for (unsigned i = 0; i < 4; ++i) {
       const auto l = label_of(order[i]);
       if (l > 3 || (seen & (1u << l)) != 0) {
-        throw std::invalid_argument("move order must be a permutation of H B G D, got '" +
+        throw std::invalid_argument("move order must be a permutation of U D L R, got '" +
                                     std::string(order) + "'");
       }
       seen |= 1u << l;
@@ -108,7 +109,7 @@ class SlidingTilePuzzle {
   static constexpr unsigned kLabelCount = 4;
   static constexpr bool kUnitCost = true;
 
-  SlidingTilePuzzle(unsigned width, unsigned height, std::string_view order = "HGDB")
+  SlidingTilePuzzle(unsigned width, unsigned height, std::string_view order = "ULRD")
       : geometry_(width, height, order) {
     if (geometry_.cells() > Board::kMaxCells) {
       throw std::invalid_argument("this board layout holds at most " +
@@ -148,7 +149,7 @@ class SlidingTilePuzzle {
   }
 
   unsigned label(const Move& m) const { return m.label; }
-  unsigned inverse_label(unsigned l) const { return l ^ 1u; }  // H<->B, G<->D
+  unsigned inverse_label(unsigned l) const { return l ^ 1u; }  // U<->D, L<->R
   std::string move_name(const Move& m) const { return std::string(1, kLabelLetters[m.label]); }
   // One line per row, numbers right-aligned (a picture in DOT labels; traces join the rows).
   std::string state_string(const Board& s) const {

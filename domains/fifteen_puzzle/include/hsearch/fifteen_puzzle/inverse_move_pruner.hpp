@@ -1,6 +1,6 @@
 #pragma once
-// The hand-written five-state automaton of seed 002 §2.2 step 2: it refuses the words HB, BH,
-// GD and DG (a move straight back to the parent). State 0 is the start; state 1 + l means "the
+// The hand-written five-state automaton that refuses the words UD, DU, LR and RL (a move
+// straight back to the parent). State 0 is the start; state 1 + l means "the
 // last move had label l". Satisfies hsearch::MovePruner.
 #include <cstdint>
 

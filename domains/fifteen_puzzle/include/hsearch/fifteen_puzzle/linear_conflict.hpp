@@ -1,5 +1,5 @@
 #pragma once
-// Manhattan distance + linear conflicts (Hansson, Mayer & Yung 1992; seed 002 §1.5.2).
+// Manhattan distance + linear conflicts (Hansson, Mayer & Yung 1992).
 //
 // For every row, take the tiles standing in it whose goal is in that row; if their goal columns
 // are not increasing in board order, some of them must leave the row and come back, at least

@@ -1,6 +1,6 @@
 #pragma once
-// Manhattan distance (seed 002 §1.3): the sum over tiles of the L1 distance to the goal cell.
-// Incremental (§1.5.1): a move changes one tile's distance by ±1, read from a table indexed
+// Manhattan distance: the sum over tiles of the L1 distance to the goal cell.
+// Incremental: a move changes one tile's distance by ±1, read from a table indexed
 // [tile][from][to] (stride Board::kMaxCells, so a 4x4 board indexes with shifts).
 #include <cstdint>
 #include <cstdlib>

@@ -1,203 +1,249 @@
 #pragma once
-// One configured solver for W x H boards: a heuristic (tables built once), a pruning automaton
-// and an algorithm chosen by name, solving many boards. Used by the fifteen-puzzle program and
-// the Korf-100 table program; the search itself is the framework's (IDA*, A*, BFS).
+// The solve entry of the sliding-tile domain. A Solver is configured once from a SolveRequest
+// (algorithm, heuristic and pruning by name, limits, cache directory) for W x H boards: the
+// heuristic's tables are built or loaded and the pruning automaton read in its constructor, so
+// many boards share them. solve(tiles, teaching, progress) decides solvability by parity (no
+// search on the unsolvable half), runs the framework's search by name, and replays the plan with
+// the domain's rules before calling it solved. The free solve() builds a Solver for one board.
+//
+// Names: algorithm ida | astar | bfs; heuristic auto | manhattan | linear-conflict | pdb-555 |
+// pdb-663 | pdb-78 | pdb-6666 | pdb-6666-mirror | pdb-333 (auto: pdb-663 on 4x4, linear-conflict
+// elsewhere); pruning none | inverse | learned | learned=FILE (IDA* only; default inverse).
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <memory>
+#include <mutex>
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
-#include "hsearch/core/limits.hpp"
 #include "hsearch/core/observer.hpp"
+#include "hsearch/core/replay.hpp"
 #include "hsearch/core/result.hpp"
+#include "hsearch/core/solve_request.hpp"
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/domain.hpp"
 #include "hsearch/fifteen_puzzle/inverse_move_pruner.hpp"
 #include "hsearch/fifteen_puzzle/linear_conflict.hpp"
 #include "hsearch/fifteen_puzzle/manhattan.hpp"
 #include "hsearch/fifteen_puzzle/pdb_heuristic.hpp"
-#include "hsearch/observers/dot_observer.hpp"
-#include "hsearch/observers/trace_observer.hpp"
+#include "hsearch/observers/teaching_observer.hpp"
 #include "hsearch/pruning/automaton_file.hpp"
 #include "hsearch/pruning/pruner.hpp"
 #include "hsearch/pruning/table_automaton.hpp"
-#include "hsearch/search/astar.hpp"
-#include "hsearch/search/bfs.hpp"
-#include "hsearch/search/ida_star.hpp"
+#include "hsearch/search/by_name.hpp"
 
 namespace hsearch::fifteen {
 
-// The tag under which sliding-tile move automata are saved (labels H B G D are the same on
-// every board size, so a 7x7-learned automaton serves 4x4 and 5x5 boards).
+// The tag under which sliding-tile move automata are saved. The file stores label numbers
+// (up 0, down 1, left 2, right 3), the same on every board size, so a 7x7-learned automaton
+// serves 4x4 and 5x5 boards.
 inline constexpr const char* kAutomatonDomainTag = "sliding-tile";
 
-struct SolverConfig {
-  std::string algorithm = "ida";        // ida | astar | bfs
-  std::string heuristic = "auto";       // auto | manhattan | linear-conflict | pdb-<partition>
-  std::string pruning = "inverse";      // none | inverse | learned (IDA* only)
-  std::filesystem::path automaton_file;  // for pruning == "learned"
-  std::filesystem::path pdb_dir;         // empty: default_cache_dir()
+inline constexpr const char* kDefaultHeuristic = "auto";
+inline constexpr const char* kDefaultPruning = "inverse";
+
+// What the sliding-tile solver takes besides the SolveRequest.
+struct SolverOptions {
+  std::filesystem::path automaton_file;  // read by pruning "learned" (without "=FILE")
   bool reflect = true;                   // PDBs: also look up the reflected board (square boards)
-  std::string move_order = "HGDB";       // blank up, left, right, down
+  std::string move_order = "ULRD";       // blank up, left, right, down (Korf's order)
   std::size_t transposition_entries = 0;  // IDA* transposition table (0 = none)
+  std::ostream* log = nullptr;           // pattern-database build messages (null: none)
+};
+
+// A board to solve: its size and its tiles, row-major, 0 = the blank.
+struct Instance {
+  unsigned width = 4, height = 4;
+  std::vector<unsigned> tiles;
+};
+
+struct SolveReport {
+  Result<Geometry::Move, int> result;  // status (unsolvable: odd parity), cost, plan, bound, stats
+  std::string heuristic;               // the heuristic's name ("auto" resolved)
+  std::string pruning;                 // the pruning used ("none" for astar and bfs)
+  // False when the search returned a plan that fails its replay: the result is then not
+  // solved and must be reported as an internal error.
+  bool plan_replayed = true;
+  // When solved: the board after each move, from the start to the goal (plan.size() + 1).
+  std::vector<std::vector<unsigned>> configurations;
 };
 
 // Resolves "auto": pattern databases 6-6-3 on 4x4, linear conflicts elsewhere.
 inline std::string resolve_heuristic(const std::string& name, unsigned w, unsigned h) {
-  if (name != "auto") return name;
-  return (w == 4 && h == 4) ? "pdb-663" : "linear-conflict";
+  if (name.empty() || name == "auto") return (w == 4 && h == 4) ? "pdb-663" : "linear-conflict";
+  return name;
 }
 
-// Prints one line per IDA* iteration when enabled (--stats).
-struct IterationPrinter : NullObserver {
-  std::ostream* out = nullptr;
-  void on_iteration_end(const IterationStats& it) {
-    if (out == nullptr) return;
-    *out << "iteration bound=" << it.bound << " expanded=" << it.expanded
-         << " generated=" << it.generated << " pruned=" << it.pruned
-         << " next_bound=" << it.next_bound << " seconds=" << it.seconds << "\n";
-  }
-};
-
-// Teaching output of one solve (--trace, --dot): either stream may be null.
-struct TeachingOutput {
-  std::ostream* trace = nullptr;  // TraceObserver lines: IDA* iterations, A* reopen events
-  std::ostream* dot = nullptr;    // DotObserver: the search tree as Graphviz DOT
-  std::size_t dot_max_nodes = 200;
-  bool active() const { return trace != nullptr || dot != nullptr; }
-};
-
-// Forwards to the --stats printer, a trace and a DOT recorder (each optional). A separate type
-// from IterationPrinter because it asks for every node (kWantsNodes), which plain runs must not
-// pay for.
-template <class Domain>
-struct TeachingForwarder : NullObserver {
-  static constexpr bool kWantsNodes = true;
-  IterationPrinter* stats = nullptr;
-  TraceObserver<Domain>* trace = nullptr;
-  DotObserver<Domain>* dot = nullptr;
-
-  void on_iteration_begin(std::int64_t bound) {
-    if (trace != nullptr) trace->on_iteration_begin(bound);
-    if (dot != nullptr) dot->on_iteration_begin(bound);
-  }
-  void on_iteration_end(const IterationStats& it) {
-    if (stats != nullptr) stats->on_iteration_end(it);
-    if (trace != nullptr) trace->on_iteration_end(it);
-  }
-  void on_expand(const typename Domain::State& s, std::int64_t g, std::int64_t h) {
-    if (dot != nullptr) dot->on_expand(s, g, h);
-  }
-  void on_generate(const typename Domain::State& parent, const typename Domain::State& child,
-                   const typename Domain::Move& m, std::int64_t g, std::int64_t h) {
-    if (dot != nullptr) dot->on_generate(parent, child, m, g, h);
-  }
-  void on_reopen(const typename Domain::State& s, std::int64_t old_g, std::int64_t new_g) {
-    if (trace != nullptr) trace->on_reopen(s, old_g, new_g);
-  }
-};
+// The letters of a plan: U D L R, the blank's direction.
+template <class Move>
+std::string plan_letters(const std::vector<Move>& plan) {
+  std::string letters;
+  for (const Move& m : plan) letters += kLabelLetters[m.label];
+  return letters;
+}
 
 template <class Board>
 class Solver {
  public:
   using Domain = SlidingTilePuzzle<Board>;
   using Move = typename Domain::Move;
-  using SolveResult = Result<Move, int>;
 
-  // Builds or loads the heuristic's tables and the automaton; throws std::invalid_argument
-  // (bad name or combination) or TableFileError (unreadable automaton file).
-  Solver(unsigned width, unsigned height, SolverConfig config, std::ostream* log)
-      : config_(std::move(config)), domain_(width, height, config_.move_order) {
-    if (config_.algorithm != "ida" && config_.algorithm != "astar" && config_.algorithm != "bfs") {
-      throw std::invalid_argument("unknown algorithm '" + config_.algorithm +
-                                  "' (expected ida, astar or bfs)");
+  // Checks the names and reads the automaton (the heuristic's tables: prepare()). Throws
+  // std::invalid_argument for a name the domain does not offer (the message names the option
+  // and lists the names) or a bad combination, TableFileError for an unreadable automaton file.
+  Solver(unsigned width, unsigned height, const SolveRequest& request, SolverOptions options = {})
+      : request_(request), options_(std::move(options)), domain_(width, height, options_.move_order) {
+    if (request_.algorithm != Algorithm::ida && request_.algorithm != Algorithm::astar &&
+        request_.algorithm != Algorithm::bfs) {
+      throw std::invalid_argument(std::string("--algorithm ") + to_string(request_.algorithm) +
+                                  ": the sliding-tile puzzle offers ida, astar, bfs");
     }
+    settings_.algorithm = request_.algorithm;
+    settings_.limits = request_.limits;
+    settings_.weight_g = request_.weight_g;
+    settings_.weight_h = request_.weight_h;
+    settings_.transposition_entries = options_.transposition_entries;
     // The automaton first: a bad file is reported before any table is built.
-    if (config_.pruning == "none") {
-      pruner_.template emplace<NoPruning>();
-    } else if (config_.pruning == "inverse") {
-      pruner_.template emplace<InverseMovePruner>();
-    } else if (config_.pruning == "learned") {
-      if (config_.automaton_file.empty()) throw std::invalid_argument("--pruning learned needs a file");
-      auto data = load_move_automaton(config_.automaton_file, kAutomatonDomainTag, 4);
-      pruner_.template emplace<TableAutomaton>(std::move(data.automaton));
-    } else {
-      throw std::invalid_argument("unknown pruning '" + config_.pruning +
-                                  "' (expected none, inverse or learned[=FILE])");
+    pruning_ = request_.pruning.empty() ? kDefaultPruning : request_.pruning;
+    if (!is_depth_first(request_.algorithm)) {
+      if (!request_.pruning.empty() && pruning_ != "none") {
+        throw std::invalid_argument("--pruning " + pruning_ + " applies to --algorithm ida only (with the "
+                                    "duplicate detection of astar and bfs, sequence pruning could lose "
+                                    "optimality)");
+      }
+      pruning_ = "none";
     }
-    config_.heuristic = resolve_heuristic(config_.heuristic, width, height);
-    const std::string& h = config_.heuristic;
-    if (h == "manhattan") {
-      heuristic_.template emplace<Manhattan<Board>>(domain_);
-    } else if (h == "linear-conflict") {
-      heuristic_.template emplace<LinearConflict<Board>>(domain_);
-    } else if (const Partition* part = find_partition(h); part != nullptr) {
-      const auto dir = config_.pdb_dir.empty() ? default_cache_dir() : config_.pdb_dir;
-      heuristic_.template emplace<AdditivePdb<Board>>(
-          domain_, *part, config_.reflect && width == height, dir, log);
+    if (pruning_ == "none") {
+      pruner_.template emplace<NoPruning>();
+    } else if (pruning_ == "inverse") {
+      pruner_.template emplace<InverseMovePruner>();
+    } else if (pruning_ == "learned" || pruning_.rfind("learned=", 0) == 0) {
+      const std::filesystem::path file =
+          pruning_.size() > 8 ? std::filesystem::path(pruning_.substr(8)) : options_.automaton_file;
+      if (file.empty()) throw std::invalid_argument("--pruning learned needs a file: learned=FILE");
+      auto data = load_move_automaton(file, kAutomatonDomainTag, 4);
+      pruner_.template emplace<TableAutomaton>(std::move(data.automaton));
+      pruning_ = "learned";
     } else {
-      throw std::invalid_argument("unknown heuristic '" + h +
-                                  "' (expected manhattan, linear-conflict, pdb-555, pdb-663, "
-                                  "pdb-78, pdb-6666, pdb-6666-mirror or pdb-333)");
+      throw std::invalid_argument("--pruning " + pruning_ + ": the sliding-tile puzzle offers none, inverse, "
+                                  "learned, learned=FILE");
+    }
+    heuristic_name_ = resolve_heuristic(request_.heuristic, width, height);
+    partition_ = find_partition(heuristic_name_);
+    if (heuristic_name_ != "manhattan" && heuristic_name_ != "linear-conflict" && partition_ == nullptr) {
+      throw std::invalid_argument("--heuristic " + heuristic_name_ +
+                                  ": the sliding-tile puzzle offers auto, manhattan, linear-conflict, pdb-555, "
+                                  "pdb-663, pdb-78 (4x4), pdb-6666, pdb-6666-mirror (5x5), pdb-333 (3x3)");
+    }
+    if (partition_ != nullptr && (partition_->width != width || partition_->height != height)) {
+      throw std::invalid_argument("--heuristic " + heuristic_name_ + " is for " + std::to_string(partition_->width) +
+                                  "x" + std::to_string(partition_->height) + " boards, not " +
+                                  std::to_string(width) + "x" + std::to_string(height));
     }
   }
 
-  const Domain& domain() const { return domain_; }
-  const SolverConfig& config() const { return config_; }
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
 
-  // Solves a solvable board (check solvable() first: IDA* never ends on the other half).
-  // `iterations` (--stats) gets one line per IDA* iteration; `teaching` the trace / DOT tree.
-  SolveResult solve(const std::vector<unsigned>& tiles, const Limits& limits,
-                    std::ostream* iterations = nullptr,
-                    const TeachingOutput& teaching = TeachingOutput{}) const {
+  // Builds or loads the heuristic's tables (pattern databases: from request.cache_dir, built
+  // there on first use), once. Throws what building throws (std::bad_alloc).
+  void prepare() const {
+    std::call_once(prepared_, [&] {
+      if (heuristic_name_ == "linear-conflict") {
+        heuristic_.template emplace<LinearConflict<Board>>(domain_);
+      } else if (partition_ != nullptr) {
+        heuristic_.template emplace<AdditivePdb<Board>>(domain_, *partition_,
+                                                        options_.reflect && domain_.width() == domain_.height(),
+                                                        request_.cache_dir, options_.log);
+      }
+    });
+  }
+
+  const Domain& domain() const { return domain_; }
+  const SolveRequest& request() const { return request_; }
+  const std::string& heuristic_name() const { return heuristic_name_; }
+  const std::string& pruning_name() const { return pruning_; }
+
+  // Solves one board of this size (a permutation of 0 .. W*H-1, checked by the caller, e.g.
+  // with parse_tiles). `teaching` records a trace and/or a DOT tree; `progress` sees every
+  // search event (progress lines).
+  template <class Observer = NullObserver>
+  SolveReport solve(const std::vector<unsigned>& tiles, const Teaching& teaching = {},
+                    Observer* progress = nullptr) const {
+    SolveReport report;
+    report.heuristic = heuristic_name_;
+    report.pruning = pruning_;
+    if (tiles.size() != domain_.cells()) {
+      throw std::invalid_argument("expected " + std::to_string(domain_.cells()) + " tiles, got " +
+                                  std::to_string(tiles.size()));
+    }
+    if (!solvable(tiles, domain_.width())) {  // parity decides: IDA* would never end
+      report.result.status = Status::unsolvable;
+      report.result.algorithm = to_string(request_.algorithm);
+      return report;
+    }
+    prepare();
     const Board start = make_board<Board>(tiles);
-    IterationPrinter printer;
-    printer.out = iterations;
-    if (!teaching.active()) return run(start, limits, printer);
-    std::ostream discard(nullptr);
-    TraceObserver<Domain> trace(domain_, teaching.trace != nullptr ? *teaching.trace : discard);
-    DotObserver<Domain> dot(domain_, teaching.dot_max_nodes);
-    TeachingForwarder<Domain> forward;
-    forward.stats = &printer;
-    forward.trace = teaching.trace != nullptr ? &trace : nullptr;
-    forward.dot = teaching.dot != nullptr ? &dot : nullptr;
-    SolveResult r = run(start, limits, forward);
-    if (teaching.trace != nullptr) trace.finish();
-    if (teaching.dot != nullptr) dot.write(*teaching.dot);
-    return r;
+    report.result = run_teaching(
+        domain_, teaching, [&](auto& observer) { return run(start, observer); }, progress);
+    if (report.result.solved()) {
+      report.plan_replayed = plan_replays(domain_, start, report.result.plan, report.result.cost);
+      if (!report.plan_replayed) {
+        report.result.status = Status::stopped;
+        return report;
+      }
+      Board board = start;
+      report.configurations.push_back(tiles);
+      for (const Move& m : report.result.plan) {
+        domain_.apply(board, m);
+        report.configurations.push_back(board_tiles(board, domain_.cells()));
+      }
+    }
+    return report;
   }
 
  private:
   template <class Observer>
-  SolveResult run(const Board& start, const Limits& limits, Observer& observer) const {
+  Result<Move, int> run(const Board& start, Observer& observer) const {
     return std::visit(
-        [&](const auto& h) -> SolveResult {
-          if (config_.algorithm == "astar") {
-            return astar(domain_, start, h, AStarOptions{limits, 1, 1}, observer);
+        [&](const auto& h) {
+          if (!is_depth_first(settings_.algorithm)) {
+            return search_by_name(domain_, start, h, NoPruning{}, settings_, observer);
           }
-          if (config_.algorithm == "bfs") return bfs(domain_, start, BfsOptions{limits}, observer);
           return std::visit(
-              [&](const auto& p) -> SolveResult {
-                IdaStarOptions o;
-                o.limits = limits;
-                o.transposition_entries = config_.transposition_entries;
-                return ida_star(domain_, start, h, o, p, observer);
-              },
+              [&](const auto& p) { return search_by_name(domain_, start, h, p, settings_, observer); },
               pruner_);
         },
         heuristic_);
   }
 
-  SolverConfig config_;
+  SolveRequest request_;
+  SolverOptions options_;
   Domain domain_;
-  std::variant<Manhattan<Board>, LinearConflict<Board>, AdditivePdb<Board>> heuristic_{
+  SearchSettings settings_;
+  std::string heuristic_name_, pruning_;
+  const Partition* partition_ = nullptr;
+  mutable std::once_flag prepared_;
+  mutable std::variant<Manhattan<Board>, LinearConflict<Board>, AdditivePdb<Board>> heuristic_{
       std::in_place_index<0>, domain_};
   std::variant<NoPruning, InverseMovePruner, TableAutomaton> pruner_;
 };
+
+// One board: builds a Solver for its size (boards of up to 16 cells packed in 64 bits) and
+// solves it. A program solving many boards keeps one Solver instead (tables built once).
+template <class Observer = NullObserver>
+SolveReport solve(const Instance& instance, const SolveRequest& request, const Teaching& teaching = {},
+                  Observer* progress = nullptr, const SolverOptions& options = {}) {
+  if (instance.width * instance.height <= PackedBoard::kMaxCells) {
+    return Solver<PackedBoard>(instance.width, instance.height, request, options)
+        .solve(instance.tiles, teaching, progress);
+  }
+  return Solver<ByteBoard>(instance.width, instance.height, request, options)
+      .solve(instance.tiles, teaching, progress);
+}
 
 }  // namespace hsearch::fifteen
