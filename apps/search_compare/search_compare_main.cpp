@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "adapters/registry.hpp"
+#include "hsearch/compare/registry.hpp"
 #include "hsearch/compare/csv_writer.hpp"
 #include "hsearch/compare/domain_adapter.hpp"
 #include "hsearch/compare/grid_runner.hpp"

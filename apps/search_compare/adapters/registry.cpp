@@ -1,6 +1,6 @@
 // The adapters compiled into this build (one translation unit per domain, each defining its
 // make_*_adapter function; HSEARCH_COMPARE_HAVE_* come from CMakeLists.txt).
-#include "adapters/registry.hpp"
+#include "hsearch/compare/registry.hpp"
 
 namespace hsearch::compare {
 
