@@ -3,7 +3,7 @@
 // public headers: heuristics manhattan, linear-conflict and the additive pattern databases
 // that fit 4 x 4 boards (pdb-555, pdb-663, pdb-78; built once in prepare(), cached on disk as
 // the fifteen-puzzle program does); pruning none or inverse (the five-state automaton that
-// refuses a move straight back, IDA* / IDDFS only).
+// refuses a move straight back, IDA* / DFS only).
 //
 // Instance file: one board per line, 16 tile numbers (0 = blank) as in korf100.txt; empty
 // lines and lines starting with '#' are skipped. Instances are named #1, #2, ... in file order.

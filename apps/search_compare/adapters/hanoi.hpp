@@ -2,7 +2,7 @@
 // search-compare adapter for multi-tower Tower of Hanoi over the hanoi domain's public headers.
 // Heuristics: goalpeg (disks off their goal peg), pdb (additive pattern databases, automatic
 // disk groups of at most 2^22 entries), towers (one pattern database per tower). Pruning:
-// same-disk (never move one disk twice in a row; IDA* / IDDFS only; loses no optimal plan, see
+// same-disk (never move one disk twice in a row; IDA* / DFS only; loses no optimal plan, see
 // hanoi/domain.hpp). Pattern databases are built in memory for each run (their build time is
 // not part of the run's seconds, which count the search only).
 //
