@@ -240,4 +240,18 @@ TEST_F(SearchCompareProgram, TracePrintsIterationsOfIdaStarOnStderr) {
   std::filesystem::remove(path);
 }
 
+TEST_F(SearchCompareProgram, StatsGoToStderrWithEachIteration) {
+  if (!has_domain("hanoi")) GTEST_SKIP() << "hanoi not in this build";
+  const auto path = temp_file("stats.txt", "classic 3 3\n");
+  const auto o = run("--domain hanoi --instances " + path.string() + " -a ida -H goalpeg --stats --json -q");
+  EXPECT_EQ(o.status, 0) << o.output();
+  EXPECT_NE(o.err.find("stats P3 n3  ida / goalpeg / none: solved, expanded "), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("  iteration 1: bound 3, expanded "), std::string::npos) << o.err;
+  const auto lines = lines_of(o.out);
+  ASSERT_EQ(lines.size(), 1u) << o.out;  // stdout: the JSON line only
+  const auto j = hsearch::app::Json::parse(lines[0]);
+  EXPECT_GE(j["iterations"].get<int>(), 1);
+  std::filesystem::remove(path);
+}
+
 }  // namespace
