@@ -1,46 +1,42 @@
 // search-compare: runs a grid of algorithms x heuristics x prunings over the instances of one
-// domain, prints a table per configuration and a comparison table, and optionally writes CSV,
-// a self-contained HTML report, a teaching trace and a DOT search tree. docs/search_compare.md.
-#include <boost/program_options.hpp>
-
+// domain, prints a table per configuration and a comparison table (or one JSON line per run),
+// and optionally writes CSV, a self-contained HTML report, a teaching trace and a DOT search
+// tree. docs/search_compare.md.
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "adapters/registry.hpp"
+#include "hsearch/app/exit_status.hpp"
+#include "hsearch/app/json.hpp"
+#include "hsearch/app/machine.hpp"
+#include "hsearch/app/messages.hpp"
+#include "hsearch/app/options.hpp"
 #include "hsearch/compare/csv_writer.hpp"
 #include "hsearch/compare/domain_adapter.hpp"
 #include "hsearch/compare/grid_runner.hpp"
 #include "hsearch/compare/html_report.hpp"
+#include "hsearch/compare/json_record.hpp"
+#include "hsearch/compare/registry.hpp"
 #include "hsearch/compare/summary_table.hpp"
-#include "hsearch/core/interrupt.hpp"
 
 namespace po = boost::program_options;
+namespace app = hsearch::app;
 using namespace hsearch::compare;
 
 namespace {
 
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> out;
-  std::string item;
-  std::istringstream in(text);
-  while (std::getline(in, item, ',')) {
-    item.erase(0, item.find_first_not_of(" \t"));
-    item.erase(item.find_last_not_of(" \t") + 1);
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
+constexpr const char* kProgram = "search-compare";
 
 std::string domains_help() {
   std::ostringstream out;
-  const auto built = available_adapters();
   out << "Domains in this build:\n";
-  for (const auto& f : built) {
+  for (const auto& f : available_adapters()) {
     const auto a = f.make();
     out << "  " << a->name() << "\n"
         << "    algorithms: " << join(a->algorithms()) << " (default " << join(a->default_algorithms())
@@ -51,11 +47,6 @@ std::string domains_help() {
         << "; depth-first algorithms only)\n"
         << "    instances:  " << a->instance_format() << "\n";
   }
-  for (const auto& name : planned_domains()) {
-    const bool present = std::any_of(built.begin(), built.end(),
-                                     [&](const AdapterFactory& f) { return f.name == name; });
-    if (!present) out << "  " << name << ": not in this build (its adapter could not be built yet)\n";
-  }
   return out.str();
 }
 
@@ -65,76 +56,102 @@ std::string limits_text(const hsearch::Limits& l) {
   seconds << l.max_seconds << " s";
   out << "time " << (l.max_seconds > 0 ? seconds.str() : "unlimited")
       << ", nodes " << (l.max_expanded > 0 ? std::to_string(l.max_expanded) : "unlimited")
-      << ", memory "
-      << (l.max_bytes > 0 ? format_bytes(l.max_bytes) : std::string("unlimited"));
+      << ", memory " << (l.max_bytes > 0 ? format_bytes(l.max_bytes) : std::string("unlimited"));
   return out.str();
 }
 
-int run(int argc, char** argv) {
-  std::string domain, instances_file, algorithms, heuristics, prunings, csv_file, report_file,
-      dot_file, chartjs;
-  std::size_t random_count = 0, dot_max_nodes = 200, first = 0;
-  std::uint64_t seed = 1, node_limit = 0;
-  double time_limit = 0, memory_limit_mb = 0;
-  unsigned jobs = 1;
-  bool trace = false, quiet = false, summary_only = false;
+// --stats: the run's counters and its IDA* / DFS iterations, on stderr.
+void print_stats(std::ostream& out, const RunRecord& r) {
+  out << "stats " << r.instance << "  " << r.configuration().label() << ": " << r.status_word()
+      << ", expanded " << r.expanded << ", generated " << r.generated << ", reopened " << r.reopened
+      << ", pruned " << r.pruned << ", duplicates " << r.duplicates << ", peak memory "
+      << format_bytes(r.peak_bytes) << ", " << format_seconds(r.seconds) << " s\n";
+  for (std::size_t k = 0; k < r.iterations.size(); ++k) {
+    const auto& it = r.iterations[k];
+    out << "  iteration " << k + 1 << ": bound " << it.bound << ", expanded " << it.expanded << ", generated "
+        << it.generated << ", pruned " << it.pruned << ", next bound " << it.next_bound << ", "
+        << format_seconds(it.seconds) << " s\n";
+  }
+}
 
-  po::options_description options("Options");
-  options.add_options()
-      ("help,h", "show this help")
-      ("domain,d", po::value(&domain), "the domain: sokoban | fifteen-puzzle | hanoi (see below)")
+int run(int argc, char** argv) {
+  app::CommandLineSpec spec;
+  spec.groups = app::kSolveOptions | app::kPruningOption | app::kCacheDirOption;
+  spec.algorithm = "default";
+  spec.algorithm_help =
+      "comma list of astar, ida, bfs, dfs (other spellings: a*, idastar, iddfs); default: the "
+      "domain's list (below)";
+  spec.heuristic_help = "comma list of the domain's heuristics (default: the domain's, below)";
+  spec.pruning_help = "comma list: none or the domain's prunings (depth-first algorithms only)";
+  spec.memory_help = "MiB per run for the search's own tables (0: no limit)";
+  app::CommandLine cli(kProgram,
+                       "search-compare --domain D (--instances FILE | --random N [--seed S]) [options]",
+                       "Compares search algorithms, heuristics and move prunings on the instances of one "
+                       "domain:\na table per configuration and a comparison table on stdout (or one JSON "
+                       "line per run),\nCSV and a self-contained HTML report with charts.",
+                       spec);
+  std::string domain, instances_file, random_text, first_text, seed_text, jobs_text, csv_file, report_file,
+      chartjs, old_heuristics, old_prunings;
+  bool summary_only = false;
+  cli.options().add_options()
+      ("domain,d", po::value(&domain), "the domain (those in this build: below)")
       ("instances,i", po::value(&instances_file), "instance file (format per domain, below)")
-      ("random", po::value(&random_count), "instead of a file: N random instances")
-      ("first", po::value(&first), "use only the first N instances of the file")
-      ("seed", po::value(&seed), "seed of --random (default 1)")
-      ("algorithms,a", po::value(&algorithms), "comma list: astar, idastar (ida), bfs, iddfs")
-      ("heuristics,H", po::value(&heuristics), "comma list of the domain's heuristics")
-      ("prunings,p", po::value(&prunings), "comma list: none or the domain's prunings")
-      ("time-limit", po::value(&time_limit), "seconds per run (0 = none)")
-      ("node-limit", po::value(&node_limit), "expansions per run (0 = none)")
-      ("memory-limit", po::value(&memory_limit_mb),
-       "MiB per run for the search's own tables (0 = none)")
-      ("jobs,j", po::value(&jobs), "runs in parallel (default 1; timings are cleaner with 1)")
+      ("first", po::value(&first_text), "use only the first N instances of the file")
+      ("random", po::value(&random_text), "instead of a file: N random instances")
+      ("seed", po::value(&seed_text), "seed of --random (default 1)")
+      ("jobs,j", po::value(&jobs_text)->default_value("1"),
+       "runs in parallel (timings are cleaner with 1)")
       ("csv", po::value(&csv_file), "write every run as CSV (RFC 4180) to FILE")
       ("report", po::value(&report_file), "write a self-contained HTML report to FILE")
       ("chartjs", po::value(&chartjs),
        "Chart.js file to embed in the report (default $HSEARCH_CHARTJS, else "
        "/usr/share/javascript/chart.js/chart.min.js from libjs-chart.js)")
-      ("trace", po::bool_switch(&trace),
-       "print IDA*/IDDFS iterations and A* reopen events of every run (runs one job)")
-      ("dot", po::value(&dot_file), "write the search tree of the first run as Graphviz DOT")
-      ("dot-max-nodes", po::value(&dot_max_nodes), "node bound of --dot (default 200)")
-      ("summary-only", po::bool_switch(&summary_only), "print only the comparison table")
-      ("quiet,q", po::bool_switch(&quiet), "no progress lines on stderr");
-  po::variables_map vm;
+      ("summary-only", po::bool_switch(&summary_only), "print only the comparison table");
+  // Earlier spellings of this program, kept with a warning.
+  cli.hidden().add_options()
+      ("heuristics", po::value(&old_heuristics))
+      ("prunings,p", po::value(&old_prunings));
+  cli.set_epilogue(
+      domains_help() +
+      "\nBlind algorithms (bfs, dfs) run once with heuristic '-'. A pruning applies to the\n"
+      "depth-first searches only (with duplicate detection it can lose optimality): a grid\n"
+      "that pairs one with astar or bfs leaves that combination out with a note.\n"
+      "--json: one line per run, the core keys of every hsearch program (solution is null:\n"
+      "plans are not printed; plan_length is their length), then pruning, reopened, pruned,\n"
+      "duplicates, iterations, plan_length, peak_bytes, verified, error.\n"
+      "Status words: solved, unsolvable, time_limit, node_limit, memory_limit, interrupted,\n"
+      "or error (a run that failed, e.g. a plan that failed its replay: exit status 70).");
+  const po::variables_map& vm = cli.parse(argc, argv);
+  const app::CommonOptions& common = cli.common();
+
+  std::size_t random_count = 0, first = 0;
+  std::uint64_t seed = 1;
+  unsigned jobs = 1;
   try {
-    po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "search-compare: " << e.what() << " (see --help)\n";
-    return 2;
+    if (!random_text.empty()) random_count = app::parse_count_in("random", random_text, 1, 1000000);
+    if (!first_text.empty()) first = app::parse_count_in("first", first_text, 1, 100000000);
+    if (!seed_text.empty()) seed = app::parse_count("seed", seed_text);
+    jobs = static_cast<unsigned>(app::parse_count_in("jobs", jobs_text, 1, 256));
+  } catch (const std::invalid_argument& e) {
+    cli.usage_error(e.what());
   }
-  if (vm.count("help")) {
-    std::cout << "search-compare: compare search algorithms, heuristics and prunings on a domain.\n"
-                 "Usage: search-compare --domain D (--instances FILE | --random N [--seed S])\n"
-                 "         [--algorithms A,..] [--heuristics H,..] [--prunings P,..] [limits]\n"
-                 "         [--jobs J] [--csv FILE] [--report FILE.html] [--trace] [--dot FILE]\n\n"
-              << options << "\n"
-              << domains_help()
-              << "\nBlind algorithms (bfs, iddfs) run once with heuristic '-'. Pruning applies to\n"
-                 "depth-first searches only (with duplicate detection it can lose optimality).\n"
-                 "Exit status: 0 done, 1 bad input file or failed run, 2 bad command line.\n";
-    return 0;
+  std::string heuristic_text = common.heuristic;
+  if (vm.count("heuristics")) {
+    app::print_warning(kProgram, "--heuristics is the old spelling of --heuristic; it will be removed in the next release");
+    if (!cli.given("heuristic")) heuristic_text = old_heuristics;
   }
-  if (domain.empty()) throw UsageError("--domain is required (see --help)");
+  const bool pruning_given = cli.given("pruning") || vm.count("prune") != 0;
+  std::string pruning_text = pruning_given ? common.pruning : std::string();
+  if (vm.count("prunings")) {
+    app::print_warning(kProgram, "--prunings (-p) is the old spelling of --pruning; it will be removed in the next release");
+    if (!pruning_given) pruning_text = old_prunings;
+  }
+
+  if (domain.empty()) throw UsageError("--domain is required");
   const auto built = available_adapters();
   const auto factory = std::find_if(built.begin(), built.end(),
                                     [&](const AdapterFactory& f) { return f.name == domain; });
   if (factory == built.end()) {
-    const auto planned = planned_domains();
-    if (std::find(planned.begin(), planned.end(), domain) != planned.end()) {
-      throw UsageError("domain '" + domain + "' is not in this build (its adapter could not be built)");
-    }
     std::vector<std::string> names;
     for (const auto& f : built) names.push_back(f.name);
     throw UsageError("unknown domain '" + domain + "' (this build has: " + join(names) + ")");
@@ -144,25 +161,21 @@ int run(int argc, char** argv) {
   if (instances_file.empty() == (random_count == 0)) {
     throw UsageError("give exactly one of --instances FILE and --random N");
   }
-  if (vm.count("seed") && random_count == 0) throw UsageError("--seed goes with --random");
-  if (vm.count("first") && instances_file.empty()) throw UsageError("--first goes with --instances");
-  if (jobs == 0) throw UsageError("--jobs must be at least 1");
-  if (time_limit < 0 || memory_limit_mb < 0) throw UsageError("limits must not be negative");
-  if (dot_max_nodes == 0) throw UsageError("--dot-max-nodes must be at least 1");
+  if (!seed_text.empty() && random_count == 0) throw UsageError("--seed goes with --random");
+  if (!first_text.empty() && instances_file.empty()) throw UsageError("--first goes with --instances");
 
-  const Grid grid = make_grid(
-      *adapter, algorithms.empty() ? adapter->default_algorithms() : split_list(algorithms),
-      heuristics.empty() ? adapter->default_heuristics() : split_list(heuristics),
-      prunings.empty() ? adapter->default_prunings() : split_list(prunings));
-
-  std::vector<std::string> instances;
-  try {
-    instances = random_count > 0 ? adapter->generate_instances(random_count, seed)
-                                 : adapter->load_instances(instances_file);
-  } catch (const InputError& e) {
-    std::cerr << "search-compare: " << e.what() << "\n";
-    return 1;
+  std::vector<std::string> algorithm_names;
+  if (common.algorithm == "default") {
+    for (const auto a : adapter->default_algorithms()) algorithm_names.emplace_back(hsearch::to_string(a));
+  } else {
+    algorithm_names = app::split_list(common.algorithm);
   }
+  const Grid grid = make_grid(*adapter, algorithm_names,
+                              heuristic_text.empty() ? adapter->default_heuristics() : app::split_list(heuristic_text),
+                              pruning_text.empty() ? adapter->default_prunings() : app::split_list(pruning_text));
+
+  std::vector<std::string> instances = random_count > 0 ? adapter->generate_instances(random_count, seed)
+                                                        : adapter->load_instances(instances_file);
   if (first > 0 && first < instances.size()) instances.resize(first);
 
   // Output files are opened before the runs, so a bad path fails fast.
@@ -174,52 +187,52 @@ int run(int argc, char** argv) {
   };
   open(csv, csv_file, "CSV");
   open(report, report_file, "report");
-  open(dot, dot_file, "DOT");
+  open(dot, common.dot_file, "DOT");
   ChartLibrary chart;
   if (!report_file.empty()) {
     chart = load_chart_library(chartjs);
     if (!chart.found()) {
       if (!chartjs.empty()) throw InputError(chart.problem);
-      std::cerr << "search-compare: warning: " << chart.problem
-                << "; the report will hold the tables only\n";
+      app::print_warning(kProgram, chart.problem + "; the report will hold the tables only");
     }
   }
 
-  for (const auto& note : grid.notes) std::cerr << "note: " << note << "\n";
-  adapter->prepare(grid.configurations, std::cerr);
+  for (const auto& note : grid.notes) std::cerr << kProgram << ": note: " << note << "\n";
+  adapter->prepare(grid.configurations, app::cache_dir(common.cache_dir), std::cerr);
 
-  hsearch::install_interrupt_handler();
   RunOptions run_options;
-  run_options.limits.max_seconds = time_limit;
-  run_options.limits.max_expanded = node_limit;
-  run_options.limits.max_bytes = static_cast<std::size_t>(memory_limit_mb * 1024 * 1024);
-  run_options.limits.stop_flag = &hsearch::interrupt_flag();
+  run_options.limits = common.limits();
   run_options.jobs = jobs;
-  run_options.teaching.trace = trace ? &std::cout : nullptr;
-  run_options.teaching.dot = dot_file.empty() ? nullptr : &dot;
-  run_options.teaching.dot_max_nodes = dot_max_nodes;
-  run_options.progress = quiet ? nullptr : &std::cerr;
+  run_options.teaching.trace = common.trace ? &std::cerr : nullptr;
+  run_options.teaching.dot = common.dot_file.empty() ? nullptr : &dot;
+  run_options.teaching.dot_max_nodes = common.dot_max_nodes;
+  run_options.finished = [&](const RunRecord& r, std::size_t done, std::size_t total) {
+    if (!common.quiet) std::cerr << progress_line(r, done, total) << std::flush;
+    if (common.stats) print_stats(std::cerr, r);
+    if (common.json) app::print_json_line(std::cout, run_json(r, adapter->name()));
+  };
   if (run_options.teaching.active() && jobs > 1) {
-    std::cerr << "note: --trace/--dot run one job at a time\n";
+    std::cerr << kProgram << ": note: --trace/--dot run one job at a time\n";
   }
-  if (!dot_file.empty()) {
-    std::cerr << "note: --dot records the first run (" << instances.front() << ", "
+  if (!common.dot_file.empty()) {
+    std::cerr << kProgram << ": note: --dot records the first run (" << instances.front() << ", "
               << grid.configurations.front().label() << ")\n";
   }
 
   const auto records = run_grid(*adapter, instances, grid.configurations, run_options);
 
-  std::cout << "search-compare: " << adapter->name() << ", " << instances.size() << " instances x "
-            << grid.configurations.size() << " configurations; limits per run: "
-            << limits_text(run_options.limits) << "\n";
-  if (!summary_only) print_configuration_tables(std::cout, records);
-  print_comparison_table(std::cout, records);
+  if (!common.json) {
+    std::cout << adapter->name() << ": " << instances.size() << " instances x " << grid.configurations.size()
+              << " configurations; limits per run: " << limits_text(run_options.limits) << "\n";
+    if (!summary_only) print_configuration_tables(std::cout, records);
+    print_comparison_table(std::cout, records);
+  }
 
   if (csv.is_open()) {
     write_csv(csv, records);
     csv.close();
     if (!csv) throw InputError("writing " + csv_file + " failed");
-    std::cout << "CSV: " << csv_file << "\n";
+    std::cerr << kProgram << ": wrote the CSV file " << csv_file << "\n";
   }
   if (report.is_open()) {
     ReportInfo info;
@@ -230,20 +243,24 @@ int run(int argc, char** argv) {
     write_html_report(report, records, info, chart);
     report.close();
     if (!report) throw InputError("writing " + report_file + " failed");
-    std::cout << "report: " << report_file << (chart.found() ? "" : " (tables only: no Chart.js)")
-              << "\n";
+    std::cerr << kProgram << ": wrote the report " << report_file
+              << (chart.found() ? "" : " (tables only: no Chart.js)") << "\n";
   }
   if (dot.is_open()) {
     dot.close();
-    std::cout << "DOT: " << dot_file << "\n";
+    std::cerr << kProgram << ": wrote the DOT file " << common.dot_file << "\n";
   }
-  const auto errors = std::count_if(records.begin(), records.end(),
-                                    [](const RunRecord& r) { return r.status == "error"; });
-  if (errors > 0) {
-    std::cerr << "search-compare: " << errors << " run(s) failed (status error; see the tables)\n";
-    return 1;
+
+  app::ExitStatus status = app::ExitStatus::solved;
+  std::size_t failed = 0;
+  for (const auto& r : records) {
+    status = app::worst(status, r.exit_status());
+    if (r.failed()) ++failed;
   }
-  return 0;
+  if (failed > 0) {
+    app::print_error(kProgram, std::to_string(failed) + " run(s) failed (status error; see the tables)");
+  }
+  return app::code(status);
 }
 
 }  // namespace
@@ -252,13 +269,13 @@ int main(int argc, char** argv) {
   try {
     return run(argc, argv);
   } catch (const UsageError& e) {
-    std::cerr << "search-compare: " << e.what() << "\n";
-    return 2;
+    app::print_error(kProgram, std::string(e.what()) + " (see search-compare --help)");
+    return app::code(app::ExitStatus::bad_input);
   } catch (const InputError& e) {
-    std::cerr << "search-compare: " << e.what() << "\n";
-    return 1;
+    app::print_error(kProgram, e.what());
+    return app::code(app::ExitStatus::bad_input);
   } catch (const std::exception& e) {
-    std::cerr << "search-compare: " << e.what() << "\n";
-    return 1;
+    app::print_error(kProgram, e.what());
+    return app::code(app::ExitStatus::internal_error);
   }
 }

@@ -14,7 +14,7 @@
 #include "data_dir.hpp"
 #include "hsearch/compare/grid_runner.hpp"
 
-#ifdef HSEARCH_COMPARE_HAVE_FIFTEEN
+#ifdef HSEARCH_COMPARE_HAVE_FIFTEEN_PUZZLE
 #include "adapters/fifteen_puzzle.hpp"
 #include "hsearch/fifteen_puzzle/solver.hpp"
 #endif
@@ -39,7 +39,7 @@ std::filesystem::path write_temp(const std::string& name, const std::string& tex
   return path;
 }
 
-#ifdef HSEARCH_COMPARE_HAVE_FIFTEEN
+#ifdef HSEARCH_COMPARE_HAVE_FIFTEEN_PUZZLE
 // Boards a few dozen random moves from the goal: solved in well under a second.
 std::string easy_boards(int count, int walk, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -62,9 +62,9 @@ TEST(FifteenPuzzleAdapter, RecordsEqualTheDomainSolversStatistics) {
   FifteenPuzzleAdapter adapter;
   const auto names = adapter.load_instances(file.string());
   ASSERT_EQ(names.size(), 4u);
-  const Grid grid = make_grid(adapter, {"idastar", "astar"}, {"manhattan", "linear-conflict"},
+  const Grid grid = make_grid(adapter, {"ida", "astar"}, {"manhattan", "linear-conflict"},
                               {"none", "inverse"});
-  adapter.prepare(grid.configurations, std::cerr);
+  adapter.prepare(grid.configurations, {}, std::cerr);
   RunOptions options;
   options.jobs = 2;
   options.limits.max_expanded = 2'000'000;
@@ -73,13 +73,13 @@ TEST(FifteenPuzzleAdapter, RecordsEqualTheDomainSolversStatistics) {
   for (const auto& r : records) {
     SCOPED_TRACE(r.instance + " " + r.configuration().label());
     hsearch::fifteen::SolverConfig cfg;
-    cfg.algorithm = r.algorithm == "idastar" ? "ida" : r.algorithm;
+    cfg.algorithm = hsearch::to_string(r.algorithm);
     cfg.heuristic = r.heuristic;
     cfg.pruning = r.pruning;
     const hsearch::fifteen::Solver<hsearch::fifteen::PackedBoard> solver(4, 4, cfg, nullptr);
     const auto direct = solver.solve(adapter.tiles(r.instance_index), options.limits);
     ASSERT_TRUE(direct.solved());
-    EXPECT_EQ(r.status, "solved");
+    EXPECT_EQ(r.status_word(), "solved");
     EXPECT_TRUE(r.verified);
     EXPECT_TRUE(r.optimal);
     EXPECT_EQ(r.cost, direct.cost);
@@ -120,7 +120,7 @@ TEST(HanoiAdapter, RecordsEqualTheFrameworksStatistics) {
   HanoiAdapter adapter;
   const auto names = adapter.load_instances(file.string());
   ASSERT_EQ(names, (std::vector<std::string>{"P4 n5", "P3 n4", "#3"}));
-  const Grid grid = make_grid(adapter, {"astar", "bfs", "idastar"}, {"goalpeg", "pdb"},
+  const Grid grid = make_grid(adapter, {"astar", "bfs", "ida"}, {"goalpeg", "pdb"},
                               {"none", "same-disk"});
   RunOptions options;
   options.jobs = 2;
@@ -128,10 +128,10 @@ TEST(HanoiAdapter, RecordsEqualTheFrameworksStatistics) {
   const std::vector<int> optimal = {13, 15, 3};  // Frame-Stewart for 4 pegs n5; 2^4 - 1; 3
   for (const auto& r : records) {
     SCOPED_TRACE(r.instance + " " + r.configuration().label());
-    EXPECT_EQ(r.status, "solved");
+    EXPECT_EQ(r.status_word(), "solved");
     EXPECT_TRUE(r.optimal);
     EXPECT_EQ(r.cost, optimal[r.instance_index]);
-    if (r.algorithm == "astar" && r.heuristic == "goalpeg") {
+    if (r.algorithm == hsearch::Algorithm::astar && r.heuristic == "goalpeg") {
       const auto pr = r.instance_index == 0 ? hsearch::hanoi::classic_problem(4, 5)
                                             : hsearch::hanoi::classic_problem(3, 4);
       if (r.instance_index == 2) continue;
@@ -141,7 +141,7 @@ TEST(HanoiAdapter, RecordsEqualTheFrameworksStatistics) {
       EXPECT_EQ(r.generated, direct.stats.generated);
       EXPECT_EQ(r.reopened, direct.stats.reopened);
     }
-    if (r.algorithm == "bfs" && r.instance_index < 2) {
+    if (r.algorithm == hsearch::Algorithm::bfs && r.instance_index < 2) {
       const auto pr = r.instance_index == 0 ? hsearch::hanoi::classic_problem(4, 5)
                                             : hsearch::hanoi::classic_problem(3, 4);
       const hsearch::hanoi::HanoiDomain d(pr.layout, pr.goal);
@@ -197,7 +197,7 @@ TEST(SokobanAdapter, MicrobanRecordsEqualTheSokobanSolversStatistics) {
   const auto levels = hsearch::sokoban::read_levels(in, path.string());
   for (const auto& r : records) {
     SCOPED_TRACE(r.instance);
-    EXPECT_EQ(r.status, "solved");
+    EXPECT_EQ(r.status_word(), "solved");
     EXPECT_TRUE(r.optimal);
     EXPECT_EQ(r.cost, pushes[r.instance_index]);
     hsearch::sokoban::SolveOptions so;

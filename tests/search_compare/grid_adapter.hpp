@@ -17,7 +17,9 @@ class GridAdapter : public compare::DomainAdapter {
   using Grid = toy::GridDomain<true>;
 
   std::string name() const override { return "toy-grid"; }
-  std::vector<std::string> algorithms() const override { return {"astar", "idastar", "bfs", "iddfs"}; }
+  std::vector<Algorithm> algorithms() const override {
+    return {Algorithm::astar, Algorithm::ida, Algorithm::bfs, Algorithm::dfs};
+  }
   std::vector<std::string> heuristics() const override { return {"manhattan", "zero"}; }
   std::vector<std::string> prunings() const override { return {"none", "inverse"}; }
   std::string instance_format() const override { return "(generated only)"; }
@@ -36,19 +38,19 @@ class GridAdapter : public compare::DomainAdapter {
   Grid grid(std::size_t instance) const { return Grid(7, 7, 0.2, seeds_.at(instance)); }
 
   compare::RunRecord run(std::size_t instance, const compare::Configuration& c, const Limits& limits,
-                         const compare::Teaching& teaching) const override {
+                         const Teaching& teaching) const override {
     const Grid g = grid(instance);
     compare::RunRecord record;
     record.algorithm = c.algorithm;
     record.heuristic = c.heuristic;
     record.pruning = c.pruning;
-    compare::SearchOptions options;
-    options.limits = limits;
+    SearchSettings settings;
+    settings.limits = limits;
     const auto with_h = [&](const auto& h) {
       if (c.pruning == "inverse") {
-        compare::run_search(record, g, g.start(), h, toy::PairedInversePruner{}, options, teaching);
+        compare::run_search(record, g, g.start(), h, toy::PairedInversePruner{}, settings, teaching);
       } else {
-        compare::run_search(record, g, g.start(), h, NoPruning{}, options, teaching);
+        compare::run_search(record, g, g.start(), h, NoPruning{}, settings, teaching);
       }
     };
     if (c.heuristic == "manhattan") {

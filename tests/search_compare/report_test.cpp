@@ -1,7 +1,8 @@
-// search-compare's domain-independent parts on the toy grid: the runner's records equal the
-// framework's own statistics, the tables print them, the CSV parses back, the HTML report is
+// search-compare's domain-independent parts on the toy grid: the grid reads every algorithm
+// spelling, the runner's records equal the framework's own statistics, the tables print them,
+// the CSV parses back, the JSON lines carry the core keys in order, the HTML report is
 // well-formed with one series per configuration, and (when Chromium is installed) a headless
-// browser builds the charts without script errors.
+// browser builds the charts without script errors. The adapter registry lists the domains.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -18,6 +19,8 @@
 #include "hsearch/compare/csv_writer.hpp"
 #include "hsearch/compare/grid_runner.hpp"
 #include "hsearch/compare/html_report.hpp"
+#include "hsearch/compare/json_record.hpp"
+#include "hsearch/compare/registry.hpp"
 #include "hsearch/compare/summary_table.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/search/bfs.hpp"
@@ -49,9 +52,18 @@ TEST(Grid, BlindAlgorithmsRunOnceAndPruningOnlyWithDepthFirst) {
   for (const auto& c : grid.configurations) labels.push_back(c.label());
   EXPECT_EQ(labels, (std::vector<std::string>{
                         "astar / manhattan / none", "astar / zero / none",
-                        "idastar / manhattan / none", "idastar / manhattan / inverse",
-                        "idastar / zero / none", "idastar / zero / inverse", "bfs / - / none"}));
+                        "ida / manhattan / none", "ida / manhattan / inverse",
+                        "ida / zero / none", "ida / zero / inverse", "bfs / - / none"}));
   EXPECT_FALSE(grid.notes.empty());  // astar and bfs with inverse pruning were left out
+}
+
+TEST(Grid, OldAlgorithmSpellingsGiveTheCurrentNames) {
+  GridAdapter adapter;
+  const Grid grid = make_grid(adapter, {"a*", "idastar", "iddfs", "dfs"}, {"zero"}, {"none"});
+  std::vector<std::string> labels;
+  for (const auto& c : grid.configurations) labels.push_back(c.label());
+  // iddfs and dfs are one algorithm: it runs once.
+  EXPECT_EQ(labels, (std::vector<std::string>{"astar / zero / none", "ida / zero / none", "dfs / - / none"}));
 }
 
 TEST(Grid, UnknownNamesAreUsageErrors) {
@@ -74,12 +86,12 @@ TEST(Runner, RecordsEqualTheFrameworksOwnStatistics) {
     hsearch::Limits limits;
     limits.max_expanded = kNodeLimit;
     hsearch::Result<GridAdapter::Grid::Move, int> direct;
-    if (r.algorithm == "astar") {
+    if (r.algorithm == hsearch::Algorithm::astar) {
       direct = r.heuristic == "manhattan"
                    ? hsearch::astar(g, g.start(), manhattan, hsearch::AStarOptions{limits, 1, 1})
                    : hsearch::astar(g, g.start(), hsearch::ZeroHeuristic{},
                                     hsearch::AStarOptions{limits, 1, 1});
-    } else if (r.algorithm == "bfs") {
+    } else if (r.algorithm == hsearch::Algorithm::bfs) {
       direct = hsearch::bfs(g, g.start(), hsearch::BfsOptions{limits});
     } else {
       hsearch::IdaStarOptions o;
@@ -95,13 +107,13 @@ TEST(Runner, RecordsEqualTheFrameworksOwnStatistics) {
       }
     }
     SCOPED_TRACE(r.instance + " " + r.configuration().label());
-    EXPECT_EQ(r.status, hsearch::to_string(direct.status));
-    EXPECT_EQ(r.stop_reason, hsearch::to_string(direct.stop_reason));
+    EXPECT_EQ(r.status_word(), direct.outcome());
+    EXPECT_EQ(r.exit_status(), hsearch::app::exit_status(direct));
     EXPECT_EQ(r.expanded, direct.stats.expanded);
     EXPECT_EQ(r.generated, direct.stats.generated);
     EXPECT_EQ(r.reopened, direct.stats.reopened);
     EXPECT_EQ(r.pruned, direct.stats.pruned);
-    EXPECT_EQ(r.iterations, direct.stats.iterations.size());
+    EXPECT_EQ(r.iterations.size(), direct.stats.iterations.size());
     EXPECT_EQ(r.optimal, direct.optimal);
     if (direct.solved()) {
       ++solved;
@@ -110,6 +122,28 @@ TEST(Runner, RecordsEqualTheFrameworksOwnStatistics) {
     }
   }
   EXPECT_GT(solved, 0u);
+}
+
+// Each run's line of the exit-status table, and a failed run counts as an internal error.
+TEST(Runner, StatusWordsAndExitStatusesComeFromTheFramework) {
+  GridAdapter adapter;
+  const auto records = toy_runs(adapter, 1);
+  bool limited = false;
+  for (const auto& r : records) {
+    if (r.status_word() == "node_limit") {
+      limited = true;
+      EXPECT_EQ(r.exit_status(), hsearch::app::ExitStatus::limit);
+    }
+    if (r.solved()) {
+      EXPECT_EQ(r.exit_status(), hsearch::app::ExitStatus::solved);
+    }
+  }
+  EXPECT_TRUE(limited) << "IDA* on an unsolvable toy grid should hit the node limit";
+  RunRecord failed = records.front();
+  failed.error = "the plan failed its replay";
+  EXPECT_EQ(failed.status_word(), "error");
+  EXPECT_FALSE(failed.solved());
+  EXPECT_EQ(failed.exit_status(), hsearch::app::ExitStatus::internal_error);
 }
 
 TEST(Runner, ThreadCountDoesNotChangeTheCounters) {
@@ -129,7 +163,7 @@ std::vector<std::string> split_cells(const std::string& row) {
   std::vector<std::string> cells;
   std::istringstream in(row);
   std::string cell;
-  // Cells are separated by two or more blanks (a cell such as "stopped: node_limit" has one).
+  // Cells are separated by two or more blanks (a cell such as "total (7 runs)" has one).
   std::regex sep(R"(\s{2,})");
   std::string trimmed = std::regex_replace(row, std::regex(R"(^\s+|\s+$)"), "");
   std::sregex_token_iterator it(trimmed.begin(), trimmed.end(), sep, -1), end;
@@ -236,15 +270,65 @@ TEST(Csv, ParsesBackFieldForField) {
     const auto& row = rows[i + 1];
     ASSERT_EQ(row.size(), csv_columns().size());
     EXPECT_EQ(row[0], records[i].instance);
-    EXPECT_EQ(row[1], records[i].algorithm);
-    EXPECT_EQ(row[4], records[i].status);
-    EXPECT_EQ(row[6], records[i].solved() ? std::to_string(records[i].cost) : "");
-    EXPECT_EQ(row[9], std::to_string(records[i].expanded));
-    EXPECT_EQ(row[10], std::to_string(records[i].generated));
-    EXPECT_EQ(row[11], std::to_string(records[i].reopened));
-    EXPECT_NEAR(std::stod(row[16]), records[i].seconds, 1e-6);
-    EXPECT_EQ(row[19], records[i].error);
+    EXPECT_EQ(row[1], hsearch::to_string(records[i].algorithm));
+    EXPECT_EQ(row[4], records[i].status_word());
+    EXPECT_EQ(row[5], records[i].solved() ? std::to_string(records[i].cost) : "");
+    EXPECT_EQ(row[8], std::to_string(records[i].expanded));
+    EXPECT_EQ(row[9], std::to_string(records[i].generated));
+    EXPECT_EQ(row[10], std::to_string(records[i].reopened));
+    EXPECT_NEAR(std::stod(row[15]), records[i].seconds, 1e-6);
+    EXPECT_EQ(row[18], records[i].error);
   }
+  EXPECT_EQ(rows[2][18], "a,b");
+  EXPECT_EQ(rows[2][4], "error");  // a run with an error message failed
+}
+
+TEST(Json, CoreKeysInOrderThenTheProgramsOwn) {
+  GridAdapter adapter;
+  const auto records = toy_runs(adapter, 1);
+  const auto solved = std::find_if(records.begin(), records.end(), [](const RunRecord& r) { return r.solved(); });
+  ASSERT_NE(solved, records.end());
+  const auto j = run_json(*solved, "toy-grid");
+  std::vector<std::string> keys;
+  for (const auto& item : j.items()) keys.push_back(item.key());
+  const std::vector<std::string> expected = {
+      "program", "domain", "instance", "algorithm", "heuristic", "status", "cost", "optimal", "lower_bound",
+      "expanded", "generated", "seconds", "solution", "pruning", "reopened", "pruned", "duplicates",
+      "iterations", "plan_length", "peak_bytes", "verified", "error"};
+  EXPECT_EQ(keys, expected);
+  EXPECT_EQ(j["program"], "search-compare");
+  EXPECT_EQ(j["algorithm"], hsearch::to_string(solved->algorithm));
+  EXPECT_EQ(j["status"], "solved");
+  EXPECT_EQ(j["cost"], solved->cost);
+  EXPECT_EQ(j["expanded"], solved->expanded);
+  EXPECT_TRUE(j["solution"].is_null());
+  EXPECT_EQ(j["plan_length"], solved->plan_length);
+  EXPECT_TRUE(j["error"].is_null());
+  const auto stopped = std::find_if(records.begin(), records.end(), [](const RunRecord& r) { return !r.solved(); });
+  ASSERT_NE(stopped, records.end());
+  const auto s = run_json(*stopped, "toy-grid");
+  EXPECT_EQ(s["status"], stopped->status_word());
+  EXPECT_TRUE(s["cost"].is_null());
+}
+
+TEST(Registry, ListsTheAdaptersThisBuildRegistered) {
+  std::vector<std::string> names;
+  for (const auto& f : available_adapters()) {
+    names.push_back(f.name);
+    EXPECT_EQ(f.make()->name(), f.name);
+  }
+  EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
+  std::vector<std::string> expected;
+#ifdef HSEARCH_COMPARE_HAVE_FIFTEEN_PUZZLE
+  expected.push_back("fifteen-puzzle");
+#endif
+#ifdef HSEARCH_COMPARE_HAVE_HANOI
+  expected.push_back("hanoi");
+#endif
+#ifdef HSEARCH_COMPARE_HAVE_SOKOBAN
+  expected.push_back("sokoban");
+#endif
+  EXPECT_EQ(names, expected);
 }
 
 // Checks that every non-void element is closed in order (script and style bodies skipped).
@@ -304,7 +388,7 @@ TEST(HtmlReport, WellFormedWithOneSeriesPerConfiguration) {
   for (std::size_t at = 0; (at = data.find("{\"label\":", at)) != std::string::npos; ++at) ++series;
   EXPECT_EQ(series, configurations_of(records).size());
   for (const auto& c : configurations_of(records)) {
-    EXPECT_NE(data.find(json_string(c.label())), std::string::npos) << c.label();
+    EXPECT_NE(data.find("\"" + c.label() + "\""), std::string::npos) << c.label();
   }
   EXPECT_NE(html.find("chart-expanded"), std::string::npos);
   EXPECT_NE(html.find("chart-time-nodes"), std::string::npos);

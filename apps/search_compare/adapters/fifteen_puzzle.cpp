@@ -1,9 +1,11 @@
+// Registers the 15-puzzle adapter (compiled when hsearch::fifteen_puzzle exists).
 #include "adapters/fifteen_puzzle.hpp"
+#include "hsearch/compare/registry.hpp"
 
 namespace hsearch::compare {
+namespace {
 
-std::unique_ptr<DomainAdapter> make_fifteen_puzzle_adapter() {
-  return std::make_unique<FifteenPuzzleAdapter>();
-}
+const AdapterRegistrar registrar{"fifteen-puzzle", [] { return std::make_unique<FifteenPuzzleAdapter>(); }};
 
+}  // namespace
 }  // namespace hsearch::compare

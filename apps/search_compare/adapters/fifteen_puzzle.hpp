@@ -3,7 +3,7 @@
 // public headers: heuristics manhattan, linear-conflict and the additive pattern databases
 // that fit 4 x 4 boards (pdb-555, pdb-663, pdb-78; built once in prepare(), cached on disk as
 // the fifteen-puzzle program does); pruning none or inverse (the five-state automaton that
-// refuses a move straight back, IDA* / IDDFS only).
+// refuses a move straight back, IDA* / DFS only).
 //
 // Instance file: one board per line, 16 tile numbers (0 = blank) as in korf100.txt; empty
 // lines and lines starting with '#' are skipped. Instances are named #1, #2, ... in file order.
@@ -16,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include "hsearch/app/machine.hpp"
 #include "hsearch/compare/domain_adapter.hpp"
 #include "hsearch/compare/run_search.hpp"
 #include "hsearch/fifteen_puzzle/board_io.hpp"
@@ -36,8 +35,8 @@ class FifteenPuzzleAdapter : public DomainAdapter {
   using Puzzle = fifteen::FifteenPuzzle;
 
   std::string name() const override { return "fifteen-puzzle"; }
-  std::vector<std::string> algorithms() const override {
-    return {"idastar", "astar", "bfs", "iddfs"};
+  std::vector<Algorithm> algorithms() const override {
+    return {Algorithm::ida, Algorithm::astar, Algorithm::bfs, Algorithm::dfs};
   }
   std::vector<std::string> heuristics() const override {
     std::vector<std::string> out = {"manhattan", "linear-conflict"};
@@ -47,7 +46,7 @@ class FifteenPuzzleAdapter : public DomainAdapter {
     return out;
   }
   std::vector<std::string> prunings() const override { return {"none", "inverse"}; }
-  std::vector<std::string> default_algorithms() const override { return {"idastar", "astar"}; }
+  std::vector<Algorithm> default_algorithms() const override { return {Algorithm::ida, Algorithm::astar}; }
   std::vector<std::string> default_heuristics() const override { return {"manhattan"}; }
   std::string instance_format() const override {
     return "one 4x4 board per line: 16 tile numbers, 0 = blank (korf100.txt format)";
@@ -89,7 +88,8 @@ class FifteenPuzzleAdapter : public DomainAdapter {
   }
 
   // Pattern databases: loaded from the cache or built, once, before the runs.
-  void prepare(const std::vector<Configuration>& configurations, std::ostream& log) override {
+  void prepare(const std::vector<Configuration>& configurations, const std::filesystem::path& cache_dir,
+               std::ostream& log) override {
     const Puzzle puzzle(4, 4);
     for (const auto& c : configurations) {
       const fifteen::Partition* part = fifteen::find_partition(c.heuristic);
@@ -97,7 +97,7 @@ class FifteenPuzzleAdapter : public DomainAdapter {
       std::vector<std::shared_ptr<const fifteen::PatternDatabase>> tables;
       for (const auto& tiles : part->patterns) {
         tables.push_back(
-            fifteen::load_or_build_pdb(puzzle.geometry(), tiles, app::cache_dir(""), &log));
+            fifteen::load_or_build_pdb(puzzle.geometry(), tiles, cache_dir, &log));
       }
       pdbs_[c.heuristic] = std::move(tables);
     }
@@ -113,13 +113,13 @@ class FifteenPuzzleAdapter : public DomainAdapter {
     record.algorithm = c.algorithm;
     record.heuristic = c.heuristic;
     record.pruning = c.pruning;
-    SearchOptions options;
-    options.limits = limits;
+    SearchSettings settings;
+    settings.limits = limits;
     const auto with_heuristic = [&](const auto& h) {
       if (c.pruning == "inverse") {
-        run_search(record, puzzle, start, h, fifteen::InverseMovePruner{}, options, teaching);
+        run_search(record, puzzle, start, h, fifteen::InverseMovePruner{}, settings, teaching);
       } else {
-        run_search(record, puzzle, start, h, NoPruning{}, options, teaching);
+        run_search(record, puzzle, start, h, NoPruning{}, settings, teaching);
       }
     };
     if (c.heuristic == "-") {
@@ -131,7 +131,6 @@ class FifteenPuzzleAdapter : public DomainAdapter {
     } else if (const auto it = pdbs_.find(c.heuristic); it != pdbs_.end()) {
       with_heuristic(fifteen::AdditivePdb<Board>(puzzle, it->second, /*reflect=*/true));
     } else {
-      record.status = "error";
       record.error = "heuristic '" + c.heuristic + "' was not prepared";
     }
     return record;

@@ -1,7 +1,11 @@
+// Registers the Tower of Hanoi adapter (compiled when hsearch::hanoi exists).
 #include "adapters/hanoi.hpp"
+#include "hsearch/compare/registry.hpp"
 
 namespace hsearch::compare {
+namespace {
 
-std::unique_ptr<DomainAdapter> make_hanoi_adapter() { return std::make_unique<HanoiAdapter>(); }
+const AdapterRegistrar registrar{"hanoi", [] { return std::make_unique<HanoiAdapter>(); }};
 
+}  // namespace
 }  // namespace hsearch::compare

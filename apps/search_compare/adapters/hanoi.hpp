@@ -2,7 +2,7 @@
 // search-compare adapter for multi-tower Tower of Hanoi over the hanoi domain's public headers.
 // Heuristics: goalpeg (disks off their goal peg), pdb (additive pattern databases, automatic
 // disk groups of at most 2^22 entries), towers (one pattern database per tower). Pruning:
-// same-disk (never move one disk twice in a row; IDA* / IDDFS only; loses no optimal plan, see
+// same-disk (never move one disk twice in a row; IDA* / DFS only; loses no optimal plan, see
 // hanoi/domain.hpp). Pattern databases are built in memory for each run (their build time is
 // not part of the run's seconds, which count the search only).
 //
@@ -35,12 +35,12 @@ class HanoiAdapter : public DomainAdapter {
   static constexpr std::uint64_t kPdbMaxEntries = std::uint64_t{1} << 22;
 
   std::string name() const override { return "hanoi"; }
-  std::vector<std::string> algorithms() const override {
-    return {"astar", "idastar", "bfs", "iddfs"};
+  std::vector<Algorithm> algorithms() const override {
+    return {Algorithm::astar, Algorithm::ida, Algorithm::bfs, Algorithm::dfs};
   }
   std::vector<std::string> heuristics() const override { return {"goalpeg", "pdb", "towers"}; }
   std::vector<std::string> prunings() const override { return {"none", "same-disk"}; }
-  std::vector<std::string> default_algorithms() const override { return {"astar", "bfs"}; }
+  std::vector<Algorithm> default_algorithms() const override { return {Algorithm::astar, Algorithm::bfs}; }
   std::vector<std::string> default_heuristics() const override { return {"goalpeg", "pdb"}; }
   std::string instance_format() const override {
     return "one problem per line: 'classic PEGS DISKS' or 'START -> GOAL' in the hanoi notation";
@@ -115,13 +115,13 @@ class HanoiAdapter : public DomainAdapter {
     record.algorithm = c.algorithm;
     record.heuristic = c.heuristic;
     record.pruning = c.pruning;
-    SearchOptions options;
-    options.limits = limits;
+    SearchSettings settings;
+    settings.limits = limits;
     const auto with_heuristic = [&](const auto& h) {
       if (c.pruning == "same-disk") {
-        run_search(record, domain, start, h, hanoi::SameDiskPruner{}, options, teaching);
+        run_search(record, domain, start, h, hanoi::SameDiskPruner{}, settings, teaching);
       } else {
-        run_search(record, domain, start, h, NoPruning{}, options, teaching);
+        run_search(record, domain, start, h, NoPruning{}, settings, teaching);
       }
     };
     if (c.heuristic == "-") {
@@ -139,7 +139,6 @@ class HanoiAdapter : public DomainAdapter {
                                           hanoi::automatic_sizes(pr.layout, kPdbMaxEntries))};
       with_heuristic(hanoi::PdbHeuristic(domain, parts, pdb));
     } else {
-      record.status = "error";
       record.error = "unknown heuristic '" + c.heuristic + "'";
     }
     return record;

@@ -1,7 +1,11 @@
+// Registers the Sokoban adapter (compiled when hsearch::sokoban exists).
 #include "adapters/sokoban.hpp"
+#include "hsearch/compare/registry.hpp"
 
 namespace hsearch::compare {
+namespace {
 
-std::unique_ptr<DomainAdapter> make_sokoban_adapter() { return std::make_unique<SokobanAdapter>(); }
+const AdapterRegistrar registrar{"sokoban", [] { return std::make_unique<SokobanAdapter>(); }};
 
+}  // namespace
 }  // namespace hsearch::compare

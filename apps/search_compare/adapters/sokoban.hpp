@@ -1,12 +1,13 @@
 #pragma once
 // search-compare adapter for push-optimal Sokoban over the sokoban domain's public headers.
 // One heuristic: "matching" (the domain's minimum-cost box-to-goal matching lower bound kept in
-// each state). Algorithms: astar (with reopening) and idastar (with a transposition table of
+// each state). Algorithms: astar (with reopening) and ida (IDA*, with a transposition table of
 // 2^20 entries, shrunk under a memory limit, as the sokoban program does). No move pruning.
 // Without --memory-limit, A* runs are capped at 2 GiB like the sokoban program's default.
 //
 // Instance file: a level collection in the XSB format (e.g. Microban); levels are named by
-// their number in the file. Levels that cannot be read are reported with file and line.
+// their number in the file. Levels that cannot be read or played are reported with file and
+// line when the file is loaded.
 // --random is not offered (there is no level generator).
 #include <fstream>
 #include <memory>
@@ -29,7 +30,7 @@ class SokobanAdapter : public DomainAdapter {
   static constexpr std::size_t kDefaultAStarBytes = std::size_t{2048} << 20;
 
   std::string name() const override { return "sokoban"; }
-  std::vector<std::string> algorithms() const override { return {"astar", "idastar"}; }
+  std::vector<Algorithm> algorithms() const override { return {Algorithm::astar, Algorithm::ida}; }
   std::vector<std::string> heuristics() const override { return {"matching"}; }
   std::vector<std::string> prunings() const override { return {"none"}; }
   std::string instance_format() const override {
@@ -44,6 +45,11 @@ class SokobanAdapter : public DomainAdapter {
     std::vector<std::string> names;
     for (const auto& e : entries) {
       if (!e.ok()) throw InputError(e.error);
+      try {
+        const sokoban::Board board(e.level);  // refuses unplayable levels now, not mid-grid
+      } catch (const sokoban::InvalidLevel& invalid) {
+        throw InputError(invalid.what());  // names the file, line and problem
+      }
       levels_.push_back(e.level);
       names.push_back("#" + std::to_string(e.level.number));
     }
@@ -62,21 +68,21 @@ class SokobanAdapter : public DomainAdapter {
     record.algorithm = c.algorithm;
     record.heuristic = c.heuristic;
     record.pruning = c.pruning;
-    const sokoban::Board board(level);  // throws InvalidLevel (reported as the run's error)
+    const sokoban::Board board(level);  // load_instances checked that it builds
     sokoban::SokobanDomain domain(board);  // one domain object per run
     const auto start = domain.initial_state();
-    SearchOptions options;
-    options.limits = limits;
-    if (c.algorithm == "astar" && options.limits.max_bytes == 0) {
-      options.limits.max_bytes = kDefaultAStarBytes;
+    SearchSettings settings;
+    settings.limits = limits;
+    if (c.algorithm == Algorithm::astar && settings.limits.max_bytes == 0) {
+      settings.limits.max_bytes = kDefaultAStarBytes;
     }
-    options.transposition_entries = kTranspositionEntries;
+    settings.transposition_entries = kTranspositionEntries;
     // The same A* set-up as the sokoban program (tie order, state table: it keeps the last
     // pushed box, which orders the moves), so both report the same counts.
     const sokoban::SolveOptions solver_defaults;
-    options.newer_first_on_ties = solver_defaults.newer_first_on_ties;
-    if (c.algorithm == "astar") domain.enable_state_cache(solver_defaults.state_cache_bits);
-    run_search(record, domain, start, sokoban::PushLowerBound{}, NoPruning{}, options, teaching);
+    settings.newer_first_on_ties = solver_defaults.newer_first_on_ties;
+    if (c.algorithm == Algorithm::astar) domain.enable_state_cache(solver_defaults.state_cache_bits);
+    run_search(record, domain, start, sokoban::PushLowerBound{}, NoPruning{}, settings, teaching);
     return record;
   }
 

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <iomanip>
 #include <mutex>
 #include <ostream>
@@ -33,9 +34,17 @@ inline std::string join(const std::vector<std::string>& items, const char* sep =
   return out;
 }
 
-// The configurations to run. Unknown names throw UsageError (listing what is known); blind
-// algorithms (bfs, iddfs) get heuristic "-" once; refused combinations become notes.
-inline Grid make_grid(const DomainAdapter& adapter, std::vector<std::string> algorithms,
+inline std::string join(const std::vector<Algorithm>& items, const char* sep = ", ") {
+  std::vector<std::string> names;
+  for (Algorithm a : items) names.emplace_back(to_string(a));
+  return join(names, sep);
+}
+
+// The configurations to run. Algorithm names are read by hsearch::parse_algorithm (so the
+// other spellings, such as idastar or iddfs, are accepted); unknown names throw UsageError
+// (listing what is known); blind algorithms (bfs, dfs) get heuristic "-" once; refused
+// combinations become notes, and a grid with nothing left to run is a UsageError.
+inline Grid make_grid(const DomainAdapter& adapter, const std::vector<std::string>& algorithm_names,
                       const std::vector<std::string>& heuristics,
                       const std::vector<std::string>& prunings) {
   const auto check = [&](const std::string& kind, const std::string& name,
@@ -45,15 +54,23 @@ inline Grid make_grid(const DomainAdapter& adapter, std::vector<std::string> alg
                        " (known: " + join(known) + ")");
     }
   };
-  for (auto& a : algorithms) a = canonical_algorithm(a);
-  for (const auto& a : algorithms) check("algorithm", a, adapter.algorithms());
+  const std::vector<Algorithm> offered = adapter.algorithms();
+  std::vector<Algorithm> algorithms;
+  for (const auto& name : algorithm_names) {
+    const auto a = parse_algorithm(name);
+    if (!a || std::find(offered.begin(), offered.end(), *a) == offered.end()) {
+      throw UsageError("unknown algorithm '" + name + "' for domain " + adapter.name() +
+                       " (known: " + join(offered) + ")");
+    }
+    algorithms.push_back(*a);
+  }
   for (const auto& h : heuristics) check("heuristic", h, adapter.heuristics());
   for (const auto& p : prunings) check("pruning", p, adapter.prunings());
   if (algorithms.empty() || heuristics.empty() || prunings.empty()) {
     throw UsageError("empty algorithm, heuristic or pruning list");
   }
   Grid grid;
-  for (const auto& a : algorithms) {
+  for (const Algorithm a : algorithms) {
     const std::vector<std::string> hs =
         uses_heuristic(a) ? heuristics : std::vector<std::string>{"-"};
     for (const auto& h : hs) {
@@ -83,18 +100,19 @@ inline Grid make_grid(const DomainAdapter& adapter, std::vector<std::string> alg
 struct RunOptions {
   Limits limits;
   unsigned jobs = 1;
-  Teaching teaching;                 // forces one job, so traces do not interleave
-  std::ostream* progress = nullptr;  // one line per finished run
+  Teaching teaching;        // forces one job, so traces do not interleave
+  // Called after each run, one call at a time (runs finish in any order when jobs > 1):
+  // progress lines, --stats, --json lines.
+  std::function<void(const RunRecord&, std::size_t done, std::size_t total)> finished;
 };
 
 // One line per finished run, for the progress stream.
 inline std::string progress_line(const RunRecord& r, std::size_t done, std::size_t total) {
   std::ostringstream line;
   line << "[" << done << "/" << total << "] " << r.instance << "  " << r.configuration().label()
-       << ": " << r.status;
+       << ": " << r.status_word();
   if (r.solved()) line << " cost " << r.cost << (r.optimal ? " (optimal)" : "");
-  if (r.status == "stopped") line << " (" << r.stop_reason << ")";
-  if (r.status == "error") line << ": " << r.error;
+  if (r.failed()) line << ": " << r.error;
   line << ", " << r.expanded << " expanded, " << std::fixed << std::setprecision(3) << r.seconds
        << " s\n";
   return line.str();
@@ -111,7 +129,7 @@ inline std::vector<RunRecord> run_grid(const DomainAdapter& adapter,
   if (total == 0) return records;
   std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> done{0};
-  std::mutex progress_mutex;
+  std::mutex finished_mutex;
   const auto worker = [&] {
     for (std::size_t task = next++; task < total; task = next++) {
       const std::size_t ci = task / instances.size(), ii = task % instances.size();
@@ -126,7 +144,6 @@ inline std::vector<RunRecord> run_grid(const DomainAdapter& adapter,
       try {
         record = adapter.run(ii, c, options.limits, teaching);
       } catch (const std::exception& e) {
-        record.status = "error";
         record.error = e.what();
       }
       record.instance = instances[ii];
@@ -136,9 +153,9 @@ inline std::vector<RunRecord> run_grid(const DomainAdapter& adapter,
       record.pruning = c.pruning;
       records[task] = std::move(record);
       const std::size_t finished = ++done;
-      if (options.progress != nullptr) {
-        const std::lock_guard<std::mutex> lock(progress_mutex);
-        *options.progress << progress_line(records[task], finished, total) << std::flush;
+      if (options.finished) {
+        const std::lock_guard<std::mutex> lock(finished_mutex);
+        options.finished(records[task], finished, total);
       }
     }
   };

@@ -23,10 +23,10 @@ inline std::string csv_field(const std::string& value) {
 
 inline const std::vector<std::string>& csv_columns() {
   static const std::vector<std::string> columns = {
-      "instance",  "algorithm", "heuristic",  "pruning",    "status",   "stop_reason",
-      "cost",      "optimal",   "lower_bound", "expanded",  "generated", "reopened",
-      "pruned",    "duplicates", "iterations", "plan_length", "seconds", "peak_bytes",
-      "verified",  "error"};
+      "instance", "algorithm",  "heuristic",  "pruning",     "status",  "cost",
+      "optimal",  "lower_bound", "expanded",  "generated",   "reopened", "pruned",
+      "duplicates", "iterations", "plan_length", "seconds", "peak_bytes", "verified",
+      "error"};
   return columns;
 }
 
@@ -42,11 +42,11 @@ inline void write_csv(std::ostream& out, const std::vector<RunRecord>& records) 
   for (const auto& r : records) {
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.6f", r.seconds);
-    line({r.instance, r.algorithm, r.heuristic, r.pruning, r.status, r.stop_reason,
+    line({r.instance, to_string(r.algorithm), r.heuristic, r.pruning, r.status_word(),
           r.solved() ? std::to_string(r.cost) : "", r.optimal ? "true" : "false",
           std::to_string(r.lower_bound), std::to_string(r.expanded), std::to_string(r.generated),
           std::to_string(r.reopened), std::to_string(r.pruned), std::to_string(r.duplicates),
-          std::to_string(r.iterations), std::to_string(r.plan_length), seconds,
+          std::to_string(r.iterations.size()), std::to_string(r.plan_length), seconds,
           std::to_string(r.peak_bytes), r.verified ? "true" : "false", r.error});
   }
 }

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "hsearch/app/json.hpp"
 #include "hsearch/compare/run_record.hpp"
 #include "hsearch/compare/summary_table.hpp"
 
@@ -76,36 +77,19 @@ inline std::string html_escape(const std::string& s) {
   return out;
 }
 
-// A JSON string literal that is also safe inside a <script> element (no '<' at all).
-inline std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
+// JSON text that is also safe inside a <script> element: '<', '>' and '&' can only occur inside
+// JSON strings, where their \u escapes mean the same characters.
+inline std::string script_json(const app::Json& value) {
+  std::string out;
+  for (char c : value.dump(-1, ' ', false, app::Json::error_handler_t::replace)) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
       case '<': out += "\\u003c"; break;
       case '>': out += "\\u003e"; break;
       case '&': out += "\\u0026"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
+      default: out += c;
     }
   }
-  return out + "\"";
-}
-
-inline std::string json_number(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.9g", v);
-  return buf;
+  return out;
 }
 
 // A script's text with any "</script" broken up so it cannot end the element early.
@@ -132,27 +116,22 @@ inline std::string report_json(const std::vector<RunRecord>& records) {
     if (r.instance_index >= instances.size()) instances.resize(r.instance_index + 1);
     instances[r.instance_index] = r.instance;
   }
-  std::ostringstream j;
-  j << "{\"instances\":[";
-  for (std::size_t i = 0; i < instances.size(); ++i) j << (i ? "," : "") << json_string(instances[i]);
-  j << "],\"series\":[";
-  bool first_series = true;
+  app::Json series = app::Json::array();
   for (const auto& c : configurations_of(records)) {
-    j << (first_series ? "" : ",") << "\n{\"label\":" << json_string(c.label()) << ",\"runs\":[";
-    first_series = false;
-    bool first = true;
+    app::Json runs = app::Json::array();
     for (const auto& r : records) {
       if (!(r.configuration() == c)) continue;
-      j << (first ? "" : ",") << "{\"i\":" << r.instance_index << ",\"solved\":"
-        << (r.solved() ? "true" : "false") << ",\"status\":" << json_string(status_cell(r))
-        << ",\"cost\":" << r.cost << ",\"expanded\":" << r.expanded
-        << ",\"generated\":" << r.generated << ",\"seconds\":" << json_number(r.seconds) << "}";
-      first = false;
+      runs.push_back({{"i", r.instance_index},
+                      {"solved", r.solved()},
+                      {"status", status_cell(r)},
+                      {"cost", r.cost},
+                      {"expanded", r.expanded},
+                      {"generated", r.generated},
+                      {"seconds", r.seconds}});
     }
-    j << "]}";
+    series.push_back({{"label", c.label()}, {"runs", std::move(runs)}});
   }
-  j << "]}";
-  return j.str();
+  return script_json(app::Json{{"instances", instances}, {"series", std::move(series)}});
 }
 
 // The page script: builds the three charts from #hsearch-data.
@@ -338,7 +317,7 @@ inline void write_html_report(std::ostream& out, const std::vector<RunRecord>& r
   for (const auto& r : records) {
     out << "<tr><td>" << html_escape(r.instance) << "</td><td>"
         << html_escape(r.configuration().label()) << "</td><td>"
-        << html_escape(status_cell(r) + (r.status == "error" ? ": " + r.error : "")) << "</td><td>"
+        << html_escape(status_cell(r) + (r.failed() ? ": " + r.error : "")) << "</td><td>"
         << (r.solved() ? std::to_string(r.cost) : "-") << "</td><td>"
         << (r.solved() ? (r.optimal ? "yes" : "no") : "-") << "</td><td>" << r.expanded
         << "</td><td>" << r.generated << "</td><td>" << r.reopened << "</td><td>"

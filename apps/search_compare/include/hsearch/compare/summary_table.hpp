@@ -159,10 +159,7 @@ class TextTable {
   std::vector<std::size_t> rules_;
 };
 
-inline std::string status_cell(const RunRecord& r) {
-  if (r.status == "stopped") return "stopped: " + r.stop_reason;
-  return r.status;
-}
+inline std::string status_cell(const RunRecord& r) { return r.status_word(); }
 
 // One table per configuration: a row per instance, then totals and geometric means.
 inline void print_configuration_tables(std::ostream& out, const std::vector<RunRecord>& records) {

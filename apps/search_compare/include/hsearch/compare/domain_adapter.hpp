@@ -4,28 +4,17 @@
 // domain-independent.
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "hsearch/compare/run_record.hpp"
 #include "hsearch/core/limits.hpp"
+#include "hsearch/observers/teaching_observer.hpp"
+#include "hsearch/search/by_name.hpp"
 
 namespace hsearch::compare {
-
-// Algorithms the runner knows, by their command-line names.
-inline bool is_depth_first(const std::string& algorithm) {
-  return algorithm == "idastar" || algorithm == "iddfs";
-}
-inline bool uses_heuristic(const std::string& algorithm) {
-  return algorithm == "astar" || algorithm == "idastar";
-}
-// Accepted spellings: a*, ida, ida* → the canonical names above.
-inline std::string canonical_algorithm(const std::string& name) {
-  if (name == "a*" || name == "a-star") return "astar";
-  if (name == "ida" || name == "ida*" || name == "ida-star") return "idastar";
-  return name;
-}
 
 class DomainAdapter {
  public:
@@ -33,19 +22,19 @@ class DomainAdapter {
 
   // The --domain name.
   virtual std::string name() const = 0;
-  // What can be chosen, by name (algorithms from: astar, idastar, bfs, iddfs).
-  virtual std::vector<std::string> algorithms() const = 0;
+  // What can be chosen: algorithms, and heuristics and prunings by name.
+  virtual std::vector<Algorithm> algorithms() const = 0;
   virtual std::vector<std::string> heuristics() const = 0;
   virtual std::vector<std::string> prunings() const = 0;  // includes "none"
   // Defaults when the user gives no list.
-  virtual std::vector<std::string> default_algorithms() const { return algorithms(); }
+  virtual std::vector<Algorithm> default_algorithms() const { return algorithms(); }
   virtual std::vector<std::string> default_heuristics() const { return {heuristics().front()}; }
   virtual std::vector<std::string> default_prunings() const { return {"none"}; }
   // Why a configuration cannot run (empty: it can). The default refuses pruning outside
   // depth-first searches: with duplicate detection it can lose optimality.
   virtual std::string refuse(const Configuration& c) const {
     if (c.pruning != "none" && !is_depth_first(c.algorithm)) {
-      return c.algorithm + " takes no move pruning (with duplicate detection it can lose "
+      return std::string(to_string(c.algorithm)) + " takes no move pruning (with duplicate detection it can lose "
              "optimality)";
     }
     return {};
@@ -59,9 +48,10 @@ class DomainAdapter {
   virtual std::vector<std::string> generate_instances(std::size_t n, std::uint64_t seed) = 0;
 
   // Called once, single-threaded, before any run: build or load shared read-only tables
-  // (pattern databases) the configurations need. Progress may be logged on `log`.
+  // (pattern databases) the configurations need, cached under `cache_dir` (empty: build, do
+  // not save; the program resolves --cache-dir). Progress may be logged on `log`.
   virtual void prepare(const std::vector<Configuration>& /*configurations*/,
-                       std::ostream& /*log*/) {}
+                       const std::filesystem::path& /*cache_dir*/, std::ostream& /*log*/) {}
 
   // One run. Called concurrently from several threads: it builds its own domain object (domain
   // objects keep scratch buffers and are never shared) and only reads the adapter's tables.
