@@ -72,12 +72,14 @@ TEST(FifteenPuzzleAdapter, RecordsEqualTheDomainSolversStatistics) {
   ASSERT_EQ(records.size(), 4u * 6u);
   for (const auto& r : records) {
     SCOPED_TRACE(r.instance + " " + r.configuration().label());
-    hsearch::fifteen::SolverConfig cfg;
-    cfg.algorithm = hsearch::to_string(r.algorithm);
-    cfg.heuristic = r.heuristic;
-    cfg.pruning = r.pruning;
-    const hsearch::fifteen::Solver<hsearch::fifteen::PackedBoard> solver(4, 4, cfg, nullptr);
-    const auto direct = solver.solve(adapter.tiles(r.instance_index), options.limits);
+    hsearch::SolveRequest request;
+    request.algorithm = r.algorithm;
+    request.heuristic = r.heuristic;
+    request.pruning = r.pruning;
+    request.limits = options.limits;
+    const auto report = hsearch::fifteen::solve(hsearch::fifteen::Instance{4, 4, adapter.tiles(r.instance_index)},
+                                                request);
+    const auto& direct = report.result;
     ASSERT_TRUE(direct.solved());
     EXPECT_EQ(r.status_word(), "solved");
     EXPECT_TRUE(r.verified);
