@@ -384,7 +384,7 @@ TEST(AhoCorasick, MatchesBruteForceSubstringCheckOnRandomStrings) {
 }
 
 TEST(AhoCorasick, CountsStatesLikeTheSeed) {
-  // The four inverse pairs of the 15-puzzle: 5 states (seed 002 §1.5.3), trie of 9 nodes.
+  // The four inverse pairs of the 15-puzzle: 5 states, trie of 9 nodes.
   const std::vector<LabelSequence> pairs = {{0, 1}, {1, 0}, {2, 3}, {3, 2}};
   const AhoCorasickBuild b = build_aho_corasick_detailed(4, pairs);
   EXPECT_EQ(b.automaton.state_count(), 5u);
@@ -720,7 +720,7 @@ TEST(Learner, ObstacleGridsStaySoundAndComplete) {
   }
 }
 
-// The 15-puzzle's learning set-up (seed 002 §2.2 step 5) on a 7x7 board, blank in the centre.
+// The 15-puzzle's learning set-up (Taylor & Korf) on a 7x7 board, blank in the centre.
 class TilesLearnerTest : public ::testing::Test {
  protected:
   const TilesDomain big_{7};

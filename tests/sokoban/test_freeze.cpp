@@ -1,4 +1,4 @@
-// Freeze deadlocks: the thesis's 2x2 and Z shapes, boxes pairs along walls, seed 004's cases,
+// Freeze deadlocks: 2x2 and Z shapes, box pairs along walls, a box held sideways,
 // and the cases that must NOT be called deadlocks.
 #include <gtest/gtest.h>
 
@@ -61,7 +61,7 @@ TEST(Freeze, ZShapeWithWalls) {
 }
 
 TEST(Freeze, Seed004BlockedByAMovableBoxIsNoDeadlock) {
-  // Seed 004 fig. 10: the box under the wall is held sideways by a box that can still move
+  // The box under the wall is held sideways by a box that can still move
   // up or down, so neither is frozen.
   const std::string level =
       "#######\n"
