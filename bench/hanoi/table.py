@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Runs the `hanoi` program on the benchmark instances and prints a Markdown table:
 instance, method (symmetric or plain, see docs/hanoi.md), heuristic, algorithm, moves,
-optimal, expanded, search seconds (wall clock and CPU), table size and build/load seconds,
-peak memory (process peak RSS, tables included).
+optimal, expanded, search seconds (wall clock), CPU seconds of the whole run (tables
+included), table size and build/load seconds, peak memory (process peak RSS, tables included).
 
 Usage (from the repository root, after building the `hanoi` target):
     python3 bench/hanoi/table.py --hanoi build/bin/hanoi [--limit 60] [--only SUBSTRING] > table.md
 
-Each run gets --max-seconds LIMIT (wall clock); a run stopped by the limit shows its proven
-lower bound. --pdb-max-entries is raised to 2^30 for the rows that ask for a 15-disk table
-(1 GiB, built in minutes the first time, then cached).
+Each run gets --time-limit LIMIT (wall clock, building or loading the tables included); a run
+stopped by the limit shows its proven lower bound. --pdb-max-entries is raised to 2^30 for the rows that ask for a 15-disk table
+(1 GiB, built in minutes the first time, then cached: build it once before measuring, see
+docs/hanoi.md).
 Pattern databases are cached (see docs/hanoi.md): the first run of an instance builds them,
 later runs load them; the "table s" column says which time was measured. Use --fresh-tables to
 build them in memory on every run (no cache).
@@ -45,7 +46,7 @@ for n, parts in [(12, "pdb"), (14, "pdb"), (16, "pdb"), (16, ["window:13"]), (18
     add(f"4 pegs, 1 tower x {n}", ["--pegs", "4", "--disks", str(n)], parts, "astar", BIG)
 
 
-# The plain search on the whole classic problem (--no-symmetry), as before the symmetric method.
+# The plain search on the whole classic problem (--no-symmetry), for comparison.
 PLAIN = ["--no-symmetry"]
 for n, parts in [(10, ["7,3", "3,7"]), (12, ["2,10", "10,2"])]:
     add(f"3 pegs, 1 tower x {n}", ["--pegs", "3", "--disks", str(n)], parts, "astar", PLAIN)
@@ -61,7 +62,7 @@ for h in (3, 6):
     add(f"4 pegs, 2 towers x {h} swap", prob, "towers")
     add(f"4 pegs, 2 towers x {h} swap", prob, "towers", "ida")
     add(f"4 pegs, 2 towers x {h} swap", prob, ["towers", f"{h - 2},{h + 2}" if h == 6 else "2,4"])
-for heuristic, extra in [("manhattan", []), ("belfort", []), ("belfort", ["--weights", "3,2"]),
+for heuristic, extra in [("manhattan", []), ("belfort", []), ("belfort", ["--weight", "3,2"]),
                          ("goalpeg", []), ("towers", [])]:
     start, goal = swap(4, 4)
     add("4 pegs, 2 towers x 4 swap", ["--start", start, "--goal", goal], heuristic, "astar", extra)
@@ -79,7 +80,7 @@ def main():
     ap.add_argument("--method", choices=["symmetric", "plain", "all"], default="all",
                     help="only the rows of this method (plain rows: --no-symmetry or another shape)")
     args = ap.parse_args()
-    print("| instance | method | heuristic | algorithm | moves | optimal | expanded | search s | search CPU s "
+    print("| instance | method | heuristic | algorithm | moves | optimal | expanded | search s | CPU s "
           "| tables MiB | table s | peak memory |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name, problem, heuristic, algorithm, extra in INSTANCES:
@@ -89,7 +90,7 @@ def main():
             continue
         if args.method == "symmetric" and ("--no-symmetry" in extra or "1 tower" not in name):
             continue
-        cmd = [args.hanoi, *problem, "--json", "--max-seconds", str(args.limit), "-a", algorithm, *extra]
+        cmd = [args.hanoi, *problem, "--json", "--time-limit", str(args.limit), "-a", algorithm, *extra]
         if isinstance(heuristic, list):
             cmd += ["-H", "pdb"] + [x for p in heuristic for x in ("--pdb", p)]
             label = "pdb " + " max ".join(heuristic)
@@ -107,14 +108,14 @@ def main():
             continue
         r = json.loads(proc.stdout)
         if r["status"] == "solved":
-            moves = str(r["moves"])
+            moves = str(r["cost"])
         else:
-            moves = f"stopped ({r.get('stop_reason')}), lower bound {r['lower_bound']}"
+            moves = f"stopped ({r['status']}), lower bound {r['lower_bound']}"
         method = r["method"]
         if r.get("half_moves") is not None:
             method += f" (H = {r['half_moves']})"
         print(f"| {name} | {method} | {label} | {r['algorithm']} | {moves} | {'yes' if r['optimal'] else 'no'} | "
-              f"{r['expanded']} | {r['seconds']:.2f} | {r['search_cpu_seconds']:.2f} | "
+              f"{r['expanded']} | {r['seconds']:.2f} | {r['cpu_seconds']:.2f} | "
               f"{r['table_bytes'] / 2**20:.0f} | {r['table_seconds']:.2f} | "
               f"{r['peak_rss_bytes'] / 2**20:.0f} MiB |")
         sys.stdout.flush()

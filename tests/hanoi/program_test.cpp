@@ -1,8 +1,11 @@
-// The `hanoi` program end to end: exit codes, messages, output formats.
+// The `hanoi` program end to end: exit codes, messages, options, output formats.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -17,21 +20,37 @@ namespace {
 struct ProgramRun {
   int status = -1;
   std::string out;  // stdout and stderr together
+  std::string stdout_text, stderr_text;
 };
 
-ProgramRun hanoi(const std::string& args) {
-  const std::string cmd = std::string(HSEARCH_BINARY_DIR) + "/bin/hanoi --no-pdb-cache " + args + " 2>&1";
+std::string slurp(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Runs bin/hanoi (tables in memory unless `cache` is true) with `env` before the command.
+ProgramRun hanoi(const std::string& args, bool cache = false, const std::string& env = "") {
+  const auto err_file = std::filesystem::temp_directory_path() / ("hanoi_program_test_" + std::to_string(getpid()) + ".err");
+  const std::string cmd = env + " " + std::string(HSEARCH_BINARY_DIR) + "/bin/hanoi " +
+                          (cache ? "" : "--no-pdb-cache ") + args + " 2>" + err_file.string();
   ProgramRun r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return r;
   std::array<char, 4096> buf{};
-  while (fgets(buf.data(), static_cast<int>(buf.size()), pipe) != nullptr) r.out += buf.data();
+  while (fgets(buf.data(), static_cast<int>(buf.size()), pipe) != nullptr) r.stdout_text += buf.data();
   const int raw = pclose(pipe);
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.stderr_text = slurp(err_file);
+  std::filesystem::remove(err_file);
+  r.out = r.stdout_text + r.stderr_text;
   return r;
 }
 
 bool has(const ProgramRun& r, const std::string& text) { return r.out.find(text) != std::string::npos; }
+
+std::size_t count_lines(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
 
 TEST(HanoiProgram, SolvesAndSaysWhetherOptimal) {
   const ProgramRun r = hanoi("--pegs 3 --disks 3");
@@ -49,12 +68,23 @@ TEST(HanoiProgram, InadmissibleAndWeightedResultsAreNotCalledOptimal) {
   EXPECT_TRUE(has(b, "NOT admissible")) << b.out;
   EXPECT_TRUE(has(b, "NOT proven optimal")) << b.out;
   EXPECT_FALSE(has(b, "proven optimal\n") && !has(b, "NOT proven optimal")) << b.out;
+  EXPECT_TRUE(b.stderr_text.find("hanoi: warning: heuristic 'belfort' is NOT admissible") != std::string::npos)
+      << b.out;
   const ProgramRun m = hanoi("--pegs 4 --disks 4 -H manhattan --json");
-  EXPECT_TRUE(has(m, "\"optimal\": false")) << m.out;
-  EXPECT_TRUE(has(m, "\"admissible\": false")) << m.out;
-  const ProgramRun w = hanoi("--pegs 4 --disks 4 --weights 3,2");
+  EXPECT_TRUE(has(m, "\"optimal\":false,\"lower_bound\":0,")) << m.out;
+  EXPECT_TRUE(has(m, "\"admissible\":false")) << m.out;
+  // IDA* with an overestimating heuristic: not optimal either (its last bound proves nothing).
+  const ProgramRun mi = hanoi("--start 'a2a1|||b2b1' --goal 'b2b1|||a2a1' -a ida -H manhattan --json");
+  EXPECT_EQ(mi.status, 0) << mi.out;
+  EXPECT_TRUE(has(mi, "\"optimal\":false,\"lower_bound\":0,")) << mi.out;
+  const ProgramRun w = hanoi("--pegs 4 --disks 4 --weight 3,2");
   EXPECT_EQ(w.status, 0) << w.out;
   EXPECT_TRUE(has(w, "NOT proven optimal (weighted A*)")) << w.out;
+  // The old spelling still works, with a warning.
+  const ProgramRun old = hanoi("--pegs 4 --disks 4 --weights 3,2");
+  EXPECT_EQ(old.status, 0) << old.out;
+  EXPECT_TRUE(has(old, "NOT proven optimal (weighted A*)")) << old.out;
+  EXPECT_TRUE(has(old, "hanoi: warning: --weights is the old spelling of --weight")) << old.out;
   const ProgramRun help = hanoi("--help");
   EXPECT_EQ(help.status, 0);
   EXPECT_TRUE(has(help, "belfort")) << help.out;
@@ -64,10 +94,10 @@ TEST(HanoiProgram, InadmissibleAndWeightedResultsAreNotCalledOptimal) {
 TEST(HanoiProgram, JsonAndShow) {
   const ProgramRun j = hanoi("--pegs 3 --disks 2 --json");
   EXPECT_EQ(j.status, 0);
-  EXPECT_TRUE(has(j, "\"moves\": 3, \"plan\": [\"a1 A->B\", \"a2 A->C\", \"a1 B->C\"], \"optimal\": true")) << j.out;
-  EXPECT_TRUE(has(j, "\"expanded\": ")) << j.out;
-  EXPECT_TRUE(has(j, "\"generated\": ")) << j.out;
-  EXPECT_TRUE(has(j, "\"seconds\": ")) << j.out;
+  EXPECT_TRUE(has(j, "\"cost\":3,\"optimal\":true,\"lower_bound\":3,")) << j.out;
+  EXPECT_TRUE(has(j, "\"solution\":\"a1 A->B, a2 A->C, a1 B->C\"")) << j.out;
+  EXPECT_EQ(j.stderr_text, "");
+  EXPECT_EQ(count_lines(j.stdout_text), 1u) << j.out;
   const ProgramRun s = hanoi("--pegs 3 --disks 1 --show");
   EXPECT_TRUE(has(s, " a|a\n")) << s.out;
   EXPECT_TRUE(has(s, "=====")) << s.out;
@@ -98,23 +128,33 @@ TEST(HanoiProgram, BadInputIsRejectedWithAMessage) {
            Case{"--start 'a2a1|||'", "no goal"},
            Case{"--pegs 2 --disks 3", "between 3 and"},
            Case{"--pegs 4 --disks 3 --towers 2", "--random-start"},
-           Case{"--pegs 4 --disks 3 -a ida --weights 3,2", "astar only"},
-           Case{"--pegs 4 --disks 3 --weights x", "list of integers"},
-           Case{"--pegs 4 --disks 3 -H nope", "unknown 'nope'"},
-           Case{"--pegs 4 --disks 3 -a dfs", "unknown 'dfs'"},
+           Case{"--pegs 4 --disks 3 -a ida --weight 3,2", "astar only"},
+           Case{"--pegs 4 --disks 3 --weight x", "--weight wants a whole number"},
+           Case{"--pegs 4 --disks 3 -H nope", "--heuristic nope: unknown; hanoi offers pdb, towers"},
+           Case{"--pegs 4 --disks 3 -a nope", "--algorithm nope: hanoi offers astar, ida, bfs, dfs"},
+           Case{"--pegs 4 --disks 3 -a ida --pruning nope", "--pruning nope: unknown; hanoi offers"},
+           Case{"--pegs 4 --disks 3 -H goalpeg --pdb 2,1", "--pdb applies to --heuristic pdb"},
+           Case{"--pegs 4 --disks 3 --seed -1", "--seed wants a whole number"},
+           Case{"--pegs 4 --disks 3 --time-limit -1", "--time-limit wants a number"},
            Case{"--pegs 4 --disks 3 --pdb 1,1,1", "add up to 3"},  // symmetric: a 2-disk half problem
            Case{"--pegs 4 --disks 3 --no-symmetry --pdb 1,1", "add up to 2"},
            Case{"--pegs 4 --disks 20 --pdb 19", "more than the limit"},  // symmetric: 19-disk half problem
            Case{"--pegs 4 --disks 20 --no-symmetry --pdb 20", "more than the limit"},
-           Case{"--pegs 4 --disks 3 --trace --json", "not with --json"},
            Case{"--pegs 4 --disks 3 --dot /nonexistent/dir/t.dot", "cannot write"},
            Case{"--problem /nonexistent/file", "cannot open"},
            Case{"--pegs 4 --disks 3 -a bfs -H towers", "uses no heuristic"},
-           Case{"--pegs 4 --disks 3 --max-memory -5", "must be positive"},
+           Case{"--pegs 4 --disks 3 --max-memory -5", "--memory-limit wants a whole number"},
+           Case{"--pegs 4 --disks 3 -a dfs -H goalpeg", "--algorithm dfs uses no heuristic"},
        }) {
     const ProgramRun r = hanoi(c.args);
-    EXPECT_EQ(r.status, 1) << c.args << "\n" << r.out;
+    EXPECT_EQ(r.status, 2) << c.args << "\n" << r.out;
     EXPECT_TRUE(has(r, c.message)) << c.args << "\n" << r.out;
+    // The last line of stderr is the error, from the program, by name; stdout stays empty.
+    const std::string& err = r.stderr_text;
+    const auto last = err.rfind('\n', err.size() >= 2 ? err.size() - 2 : 0);
+    const std::string line = last == std::string::npos ? err : err.substr(last + 1);
+    EXPECT_EQ(line.rfind("hanoi: ", 0), 0u) << c.args << "\n" << err;
+    EXPECT_EQ(r.stdout_text, "") << c.args;
   }
 }
 
@@ -128,8 +168,14 @@ TEST(HanoiProgram, ProblemFiles) {
   EXPECT_EQ(g.status, 0) << g.out;
   EXPECT_TRUE(has(g, "solved: 7 moves, proven optimal")) << g.out;
   const ProgramRun b = hanoi("--problem " + bad.string());
-  EXPECT_EQ(b.status, 1);
-  EXPECT_TRUE(has(b, bad.string() + ":2: expected")) << b.out;
+  EXPECT_EQ(b.status, 2);
+  EXPECT_EQ(b.stderr_text.rfind("hanoi: " + bad.string() + ":2: expected", 0), 0u) << b.out;
+  // --json: the unreadable instance is one line with status invalid.
+  const ProgramRun bj = hanoi("--problem " + bad.string() + " --json");
+  EXPECT_EQ(bj.status, 2);
+  EXPECT_TRUE(has(bj, "\"instance\":\"" + bad.string() + "\"")) << bj.out;
+  EXPECT_TRUE(has(bj, "\"status\":\"invalid\"")) << bj.out;
+  EXPECT_EQ(count_lines(bj.stdout_text), 1u) << bj.out;
   std::filesystem::remove(good);
   std::filesystem::remove(bad);
 }
@@ -140,15 +186,23 @@ TEST(HanoiProgram, StartEqualToGoalAndBfs) {
   EXPECT_TRUE(has(same, "solved: 0 moves, proven optimal")) << same.out;
   const ProgramRun b = hanoi("--pegs 4 --disks 5 -a bfs --json");
   EXPECT_EQ(b.status, 0) << b.out;
-  EXPECT_TRUE(has(b, "\"moves\": 13")) << b.out;
-  EXPECT_TRUE(has(b, "\"optimal\": true")) << b.out;
+  EXPECT_TRUE(has(b, "\"heuristic\":\"none\",\"status\":\"solved\",\"cost\":13,\"optimal\":true")) << b.out;
+  const ProgramRun i = hanoi("--pegs 4 --disks 4 -a dfs --json");  // iterative deepening
+  EXPECT_EQ(i.status, 0) << i.out;
+  EXPECT_TRUE(has(i, "\"algorithm\":\"dfs\"")) << i.out;
+  EXPECT_TRUE(has(i, "\"cost\":9,\"optimal\":true")) << i.out;
+  EXPECT_TRUE(has(i, "\"pruning\":\"same-disk\"")) << i.out;
 }
 
 TEST(HanoiProgram, LimitsStopWithALowerBound) {
-  const ProgramRun r = hanoi("--pegs 4 --disks 12 -H goalpeg --max-expanded 1000");
+  const ProgramRun r = hanoi("--pegs 4 --disks 12 -H goalpeg --node-limit 1000");
   EXPECT_EQ(r.status, 3) << r.out;
   EXPECT_TRUE(has(r, "stopped (node_limit)")) << r.out;
   EXPECT_TRUE(has(r, "proven lower bound")) << r.out;
+  const ProgramRun old = hanoi("--pegs 4 --disks 12 -H goalpeg --max-expanded 1000 --json");
+  EXPECT_EQ(old.status, 3) << old.out;
+  EXPECT_TRUE(has(old, "\"status\":\"node_limit\",\"cost\":null,\"optimal\":false")) << old.out;
+  EXPECT_TRUE(has(old, "hanoi: warning: --max-expanded is the old spelling of --node-limit")) << old.out;
 }
 
 TEST(HanoiProgram, SymmetricMethodForTheClassicShape) {
@@ -159,24 +213,28 @@ TEST(HanoiProgram, SymmetricMethodForTheClassicShape) {
   EXPECT_TRUE(has(r, "(half plan 24 moves)")) << r.out;
   EXPECT_TRUE(has(r, "   49. a1 ")) << r.out;  // the whole plan is printed, not only the half
   const ProgramRun plain = hanoi("--pegs 4 --disks 10 --no-symmetry --json");
-  EXPECT_TRUE(has(plain, "\"moves\": 49,")) << plain.out;
-  EXPECT_TRUE(has(plain, "\"method\": \"plain\"")) << plain.out;
+  EXPECT_TRUE(has(plain, "\"cost\":49,")) << plain.out;
+  EXPECT_TRUE(has(plain, "\"method\":\"plain\"")) << plain.out;
   const ProgramRun j = hanoi("--pegs 3 --disks 6 --json");
-  EXPECT_TRUE(has(j, "\"moves\": 63,")) << j.out;
-  EXPECT_TRUE(has(j, "\"optimal\": true")) << j.out;
-  EXPECT_TRUE(has(j, "\"method\": \"symmetric\", \"half_moves\": 31")) << j.out;
+  EXPECT_TRUE(has(j, "\"cost\":63,\"optimal\":true")) << j.out;
+  EXPECT_TRUE(has(j, "\"method\":\"symmetric\",\"half_moves\":31")) << j.out;
   // Start peg C, goal peg A, five pegs: still the classic shape.
   const ProgramRun c = hanoi("--start '||a6a5a4a3a2a1||' --goal 'a6a5a4a3a2a1||||' -a ida --json");
-  EXPECT_TRUE(has(c, "\"moves\": 15,")) << c.out;  // FS(6, 5 pegs) in frame_stewart.tsv
-  EXPECT_TRUE(has(c, "\"method\": \"symmetric\"")) << c.out;
+  EXPECT_TRUE(has(c, "\"cost\":15,")) << c.out;  // FS(6, 5 pegs) in frame_stewart.tsv
+  EXPECT_TRUE(has(c, "\"method\":\"symmetric\"")) << c.out;
   // A heuristic that needs the goal position: plain search.
   const ProgramRun g = hanoi("--pegs 4 --disks 5 -H goalpeg --json");
-  EXPECT_TRUE(has(g, "\"method\": \"plain\"")) << g.out;
-  EXPECT_TRUE(has(g, "\"moves\": 13,")) << g.out;
+  EXPECT_TRUE(has(g, "\"method\":\"plain\"")) << g.out;
+  EXPECT_TRUE(has(g, "\"cost\":13,")) << g.out;
   // A stopped symmetric search reports 2b + 1 from the half problem's bound b (odd).
-  const ProgramRun s = hanoi("--pegs 4 --disks 12 -H zero --max-expanded 50");
+  const ProgramRun s = hanoi("--pegs 4 --disks 12 -H zero -a ida --node-limit 50 --json");
   EXPECT_EQ(s.status, 3) << s.out;
-  EXPECT_TRUE(has(s, "proven lower bound: ")) << s.out;
+  long bound = 0;
+  const auto at = s.stdout_text.find("\"lower_bound\":");
+  ASSERT_NE(at, std::string::npos) << s.out;
+  bound = std::stol(s.stdout_text.substr(at + 14));
+  EXPECT_GE(bound, 1) << s.out;
+  EXPECT_EQ(bound % 2, 1) << s.out;
 }
 
 // Lines "iteration K: bound B, expanded E, generated G, pruned P, next bound N".
@@ -216,6 +274,7 @@ TEST(HanoiProgram, TraceShowsIdaIterations) {
     }
   }
   EXPECT_EQ(lines.back().bound, 7) << r.out;  // the last bound is the optimum
+  EXPECT_EQ(r.stdout_text.find("iteration "), std::string::npos) << "the trace goes to stderr";
   EXPECT_TRUE(has(r, "solved: 7 moves, proven optimal")) << r.out;
   // With the symmetric method the trace is the half search's: H = 40 for 12 disks (81 = 2H + 1).
   const ProgramRun s = hanoi("--pegs 4 --disks 12 -a ida --trace");
@@ -271,8 +330,107 @@ TEST(HanoiProgram, DotWritesTheSearchTree) {
   const std::string cut = read();
   EXPECT_EQ(count_nodes(cut), 20u) << cut;
   EXPECT_NE(cut.find("recording stopped after 20 nodes"), std::string::npos) << cut;
-  EXPECT_TRUE(has(t, "truncated at --dot-max-nodes")) << t.out;
   std::filesystem::remove(file);
+}
+
+TEST(HanoiProgram, HelpListsTheSharedOptionsAndTheExitTable) {
+  const ProgramRun h = hanoi("--help");
+  EXPECT_EQ(h.status, 0) << h.out;
+  for (const char* option :
+       {"--algorithm", "--heuristic", "--pruning", "--weight", "--time-limit", "--node-limit", "--memory-limit",
+        "--cache-dir", "--json", "--stats", "--trace", "--dot", "--dot-max-nodes", "--quiet", "--help", "--version",
+        "--pegs", "--disks", "--start", "--goal", "--problem", "--pdb", "--no-symmetry", "--no-pdb-cache"}) {
+    EXPECT_NE(h.stdout_text.find(option), std::string::npos) << option;
+  }
+  for (const char* line : {"Exit status:", "  0    solved", "  1    proven unsolvable", "  2    bad input",
+                           "  3    a limit", "  70   internal error", "  130  interrupted"}) {
+    EXPECT_NE(h.stdout_text.find(line), std::string::npos) << line;
+  }
+}
+
+TEST(HanoiProgram, MalformedInputExitsTwoWithTheProgramsName) {
+  const ProgramRun r = hanoi("--start 'a2a1|?||' --goal '|||a2a1'");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_EQ(r.stderr_text.rfind("hanoi: start: column 6: unknown token '?'", 0), 0u) << r.out;
+  EXPECT_EQ(r.stdout_text, "");
+}
+
+TEST(HanoiProgram, TimeLimitStopsAHardInstance) {
+  // Plain A* with a weak heuristic on 30 disks: far beyond one second.
+  const ProgramRun r = hanoi("--pegs 4 --disks 30 -H goalpeg --time-limit 1 --json");
+  EXPECT_EQ(r.status, 3) << r.out;
+  EXPECT_EQ(count_lines(r.stdout_text), 1u) << r.out;
+  EXPECT_TRUE(has(r, "\"status\":\"time_limit\",\"cost\":null,\"optimal\":false")) << r.out;
+  // The limit also stops a table being built (a 2^24-entry table of the 18-disk half problem,
+  // built in memory), before any search.
+  const ProgramRun t = hanoi("--pegs 4 --disks 18 --pdb 5,12 --time-limit 0.05 --json");
+  EXPECT_EQ(t.status, 3) << t.out;
+  EXPECT_TRUE(has(t, "\"status\":\"time_limit\",\"cost\":null,\"optimal\":false,\"lower_bound\":1,")) << t.out;
+  EXPECT_TRUE(has(t, "\"expanded\":0,")) << t.out;
+}
+
+TEST(HanoiProgram, JsonCoreKeysInOrderThenHanoiKeys) {
+  const ProgramRun r = hanoi("--pegs 4 --disks 5 -a ida --json");
+  EXPECT_EQ(r.status, 0) << r.out;
+  ASSERT_EQ(count_lines(r.stdout_text), 1u) << r.out;
+  const std::string& j = r.stdout_text;
+  EXPECT_EQ(j.rfind("{\"program\":\"hanoi\",\"domain\":\"hanoi\",\"instance\":\"a5a4a3a2a1||| -> |||a5a4a3a2a1\","
+                    "\"algorithm\":\"ida\",\"heuristic\":\"pdb\",\"status\":\"solved\",\"cost\":13,"
+                    "\"optimal\":true,\"lower_bound\":13,\"expanded\":",
+                    0),
+            0u)
+      << j;
+  std::size_t at = 0;
+  for (const char* key : {"\"expanded\":", "\"generated\":", "\"seconds\":", "\"solution\":\"a1 A->B, ",
+                          "\"pegs\":4,", "\"disks\":5,", "\"towers\":1,", "\"method\":\"symmetric\",",
+                          "\"half_moves\":6,", "\"admissible\":true,", "\"pruning\":", "\"tables\":",
+                          "\"table_bytes\":", "\"table_seconds\":", "\"cpu_seconds\":", "\"peak_rss_bytes\":"}) {
+    const auto next = j.find(key, at);
+    ASSERT_NE(next, std::string::npos) << key << " after offset " << at << " in " << j;
+    at = next;
+  }
+}
+
+TEST(HanoiProgram, NoProblemIsUnsolvable) {
+  // Every legal position reaches every other (equal radii included), so hanoi never exits 1;
+  // a goal with other disks than the start is bad input, not an unsolvable problem.
+  const ProgramRun r = hanoi("--start 'a2a1||' --goal '||a2a1b1' --json");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(has(r, "\"status\":\"invalid\"")) << r.out;
+}
+
+TEST(HanoiProgram, CacheDirectoryAndOldPruneValues) {
+  const auto dir = std::filesystem::temp_directory_path() / ("hanoi_program_test_cache_" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  const auto tables_in = [](const std::filesystem::path& d) {
+    std::size_t n = 0;
+    if (std::filesystem::exists(d)) {
+      for (const auto& e : std::filesystem::directory_iterator(d)) n += e.path().extension() == ".tbl";
+    }
+    return n;
+  };
+  const ProgramRun a = hanoi("--pegs 4 --disks 6 --cache-dir " + (dir / "a").string(), true);
+  EXPECT_EQ(a.status, 0) << a.out;
+  EXPECT_GE(tables_in(dir / "a" / "hanoi"), 1u);
+  const ProgramRun b = hanoi("--pegs 4 --disks 6 --pdb-dir " + (dir / "b").string(), true);
+  EXPECT_EQ(b.status, 0) << b.out;
+  EXPECT_TRUE(has(b, "--pdb-dir is the old spelling of --cache-dir")) << b.out;
+  EXPECT_GE(tables_in(dir / "b" / "hanoi"), 1u);
+  const ProgramRun c = hanoi("--pegs 4 --disks 6", true, "HSEARCH_CACHE_DIR=" + (dir / "c").string());
+  EXPECT_EQ(c.status, 0) << c.out;
+  EXPECT_GE(tables_in(dir / "c" / "hanoi"), 1u);
+  const ProgramRun n = hanoi("--pegs 4 --disks 6 --cache-dir " + (dir / "n").string());  // --no-pdb-cache
+  EXPECT_EQ(n.status, 0) << n.out;
+  EXPECT_EQ(tables_in(dir / "n" / "hanoi"), 0u);
+  std::filesystem::remove_all(dir);
+
+  const ProgramRun on = hanoi("--pegs 4 --disks 5 -a ida --prune on --json");
+  EXPECT_EQ(on.status, 0) << on.out;
+  EXPECT_TRUE(has(on, "\"pruning\":\"same-disk\"")) << on.out;
+  EXPECT_TRUE(has(on, "hanoi: warning: --pruning on is the old name of --pruning same-disk")) << on.out;
+  const ProgramRun off = hanoi("--pegs 4 --disks 5 -a ida --tt-entries 0 --prune off --json");
+  EXPECT_EQ(off.status, 0) << off.out;
+  EXPECT_TRUE(has(off, "\"pruning\":\"none\"")) << off.out;
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 #pragma once
-// The seed's "Belfort distance" (seed 003 §6.2): the Manhattan term of every disk multiplied by
+// The seed's "Belfort distance": the Manhattan term of every disk multiplied by
 // "the sum of the numbers of disks above the two positions studied". Our reading, literally:
 //
 //   h = sum over disks d of  (|x - xf| + |y - yf|) * (above(d) + above_target(d))

@@ -1,5 +1,5 @@
 #pragma once
-// ASCII picture of a position in the spirit of seed 003's figures: a disk of radius r of tower
+// ASCII picture of a position in the spirit of the seed's figures: a disk of radius r of tower
 // x is drawn as r letters x on each side of its peg, pegs are named A, B, C... under a base.
 //
 //          |         |         |         |

@@ -1,5 +1,5 @@
 #pragma once
-// Multi-tower Tower of Hanoi as a search domain (seed 003).
+// Multi-tower Tower of Hanoi as a search domain.
 //
 // State: for every disk its peg and the disk directly below it, plus the top disk of every
 // peg: a linked stack per peg, so a move is three byte writes and its undo three more.

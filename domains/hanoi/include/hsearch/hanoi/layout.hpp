@@ -2,7 +2,7 @@
 // The disks of a multi-tower Hanoi problem and its number of pegs.
 //
 // A disk is (tower, radius). Disks of different towers may share a radius but stay distinct
-// (seed 003 §2). Disks are numbered by decreasing radius, then by tower: the disks of one radius
+// (as in the seed). Disks are numbered by decreasing radius, then by tower: the disks of one radius
 // (an "equal-radius class") have consecutive ids. A disk may sit on an empty peg or on a disk
 // of greater or EQUAL radius, so on a peg the disks of one class are contiguous and only their
 // bottom-to-top order distinguishes positions.

@@ -1,5 +1,5 @@
 #pragma once
-// The seed's "Manhattan distance" (seed 003 §6.1): for every disk, with (x, y) = (peg index,
+// The seed's "Manhattan distance": for every disk, with (x, y) = (peg index,
 // level from the bottom) now and (xf, yf) in the goal, |x - xf| + |y - yf|; summed over disks.
 //
 // NOT admissible: one move carries a disk across any number of pegs, so |x - xf| alone can

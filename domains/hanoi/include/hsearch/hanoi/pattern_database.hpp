@@ -27,15 +27,18 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "hsearch/core/checked_file.hpp"
+#include "hsearch/core/result.hpp"
 #include "hsearch/hanoi/domain.hpp"
 #include "hsearch/hanoi/group_index.hpp"
 
@@ -44,22 +47,8 @@ namespace hsearch::hanoi {
 // Bump when the table layout or the index changes: old files are then rebuilt.
 inline constexpr int kPdbFormat = 2;
 
-// Where tables are cached unless told otherwise: $HSEARCH_HANOI_PDB_DIR, else
-// $XDG_CACHE_HOME/hsearch/hanoi, else $HOME/.cache/hsearch/hanoi; empty (no cache) when none
-// of these is set.
-inline std::filesystem::path default_pdb_dir() {
-  if (const char* d = std::getenv("HSEARCH_HANOI_PDB_DIR"); d != nullptr && *d != '\0') return d;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x != nullptr && *x != '\0') {
-    return std::filesystem::path(x) / "hsearch" / "hanoi";
-  }
-  if (const char* h = std::getenv("HOME"); h != nullptr && *h != '\0') {
-    return std::filesystem::path(h) / ".cache" / "hsearch" / "hanoi";
-  }
-  return {};
-}
-
 struct PdbOptions {
-  std::filesystem::path cache_dir = default_pdb_dir();  // empty: build in memory, no file
+  std::filesystem::path cache_dir;                      // empty: build in memory, no file
   std::uint64_t max_entries = std::uint64_t{1} << 28;   // refuse bigger tables (memory)
   // Nonzero: the goal is a SET, "no disk on these pegs" (bit q = peg q), instead of the
   // domain's goal position. Each table then holds the distance of a group placement to the
@@ -67,10 +56,18 @@ struct PdbOptions {
   // them). Admissible for that goal set by the same argument: a plan's G-moves take G to such
   // a placement. Used by the symmetric method (symmetric_solver.hpp).
   std::uint32_t goal_off_pegs = 0;
+  // Asked now and then while a table is built (a big one takes minutes): a reason stops the
+  // build with PdbStopped, and no file is written. Empty: never stops.
+  std::function<std::optional<StopReason>()> should_stop;
 };
 
 struct PdbError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+// A table build stopped by PdbOptions::should_stop (time limit, Ctrl-C).
+struct PdbStopped {
+  StopReason reason;
 };
 
 // The distances of one group-only puzzle; shared by every group of the same shape and goal.
@@ -182,11 +179,11 @@ class PatternDatabase {
       const std::vector<std::uint32_t> seeds =
           off != 0 ? off_pegs_seeds(sub, sub_index, off)
                    : std::vector<std::uint32_t>{static_cast<std::uint32_t>(sub_index.index(sub, sub.goal()))};
-      if (!bfs(sub, sub_index, seeds, t->narrow)) {
+      if (!bfs(sub, sub_index, seeds, t->narrow, options.should_stop)) {
         t->is_wide = true;
         t->narrow.clear();
         t->narrow.shrink_to_fit();
-        if (!bfs(sub, sub_index, seeds, t->wide)) {
+        if (!bfs(sub, sub_index, seeds, t->wide, options.should_stop)) {
           throw PdbError("pattern database over " + names_ + ": distances exceed 65534 moves");
         }
       }
@@ -267,9 +264,10 @@ class PatternDatabase {
   }
 
   // Level-by-level BFS from the goal placement(s). False when a distance does not fit in T.
+  // Throws PdbStopped when `should_stop` gives a reason (asked every 2^18 placements).
   template <class T>
   bool bfs(const HanoiDomain& sub, const GroupIndexer& ix, const std::vector<std::uint32_t>& seeds,
-           std::vector<T>& dist) {
+           std::vector<T>& dist, const std::function<std::optional<StopReason>()>& should_stop) {
     const T unseen = std::numeric_limits<T>::max();
     dist.assign(ix.size(), unseen);
     std::vector<std::uint32_t> layer = seeds, next;
@@ -278,6 +276,7 @@ class PatternDatabase {
     const int k = sub.disks();
     const int shift = std::has_single_bit(static_cast<unsigned>(pegs)) ? std::countr_zero(static_cast<unsigned>(pegs)) : 0;
     const std::uint32_t mask = static_cast<std::uint32_t>(pegs - 1);
+    std::uint32_t countdown = 0;
     for (std::uint64_t depth = 0; !layer.empty(); ++depth) {
       if (depth + 1 >= unseen) return false;
       const T d1 = static_cast<T>(depth + 1);
@@ -289,6 +288,10 @@ class PatternDatabase {
         }
       };
       for (const std::uint32_t idx : layer) {
+        if (should_stop && ++countdown == (std::uint32_t{1} << 18)) {
+          countdown = 0;
+          if (const auto reason = should_stop()) throw PdbStopped{*reason};
+        }
         if (ix.distinct_radii()) {
           // Digits are pegs; the top of a peg is its last (smallest) disk.
           std::array<int, kMaxPegs> top;

@@ -1,7 +1,7 @@
 #pragma once
 // Uniformly random legal positions, seeded.
 //
-// "A random peg for every disk, largest first" (seed 003 §5) is not uniform once towers share
+// "A random peg for every disk, largest first" (the seed's method) is not uniform once towers share
 // radii: two equal disks on one peg can be stacked two ways, so such placements are twice as
 // likely as the counting below says they should be. Exact sampling: the positions are the
 // independent placements of each equal-radius class, and a class of m disks has

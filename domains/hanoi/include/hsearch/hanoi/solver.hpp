@@ -1,0 +1,356 @@
+#pragma once
+// The one way into the Hanoi domain: solve(problem, request, options, teaching, progress) picks
+// the method (the symmetric decomposition for the classic shape, else the plain search), builds
+// the heuristic by name (pattern databases included), runs the framework's algorithm by name
+// and returns the framework's Result with the Hanoi extras (method, half plan length, tables).
+//
+// Names offered:
+//   algorithm  astar | ida | bfs | dfs (dfs: iterative deepening)
+//   heuristic  pdb (default) | towers | goalpeg | zero | manhattan | belfort
+//              (manhattan and belfort are NOT admissible: their results are never optimal)
+//   pruning    auto (default: same-disk for a depth-first search without a transposition
+//              table, else none) | none | same-disk
+// Machine state is the caller's: the table cache directory is SolveRequest::cache_dir, the
+// limits come in the request. The time limit covers the building of the tables too.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "hsearch/core/observer.hpp"
+#include "hsearch/core/result.hpp"
+#include "hsearch/core/solve_request.hpp"
+#include "hsearch/hanoi/belfort_heuristic.hpp"
+#include "hsearch/hanoi/domain.hpp"
+#include "hsearch/hanoi/manhattan_heuristic.hpp"
+#include "hsearch/hanoi/notation.hpp"
+#include "hsearch/hanoi/off_goal_peg_heuristic.hpp"
+#include "hsearch/hanoi/off_pegs_domain.hpp"
+#include "hsearch/hanoi/pdb_heuristic.hpp"
+#include "hsearch/hanoi/same_disk_pruner.hpp"
+#include "hsearch/hanoi/symmetric_solver.hpp"
+#include "hsearch/heuristics/combinators.hpp"
+#include "hsearch/heuristics/heuristic.hpp"
+#include "hsearch/observers/teaching_observer.hpp"
+#include "hsearch/pruning/pruner.hpp"
+#include "hsearch/search/by_name.hpp"
+
+namespace hsearch::hanoi {
+
+inline constexpr const char* kHeuristicNames = "pdb, towers, goalpeg, zero, manhattan, belfort";
+inline constexpr const char* kPruningNames = "auto, none, same-disk";
+
+// What only Hanoi has to choose.
+struct HanoiOptions {
+  // Partitions of --heuristic pdb, each "S1,S2,..." (group sizes, largest disks first),
+  // "towers" (one group per tower) or "window:S" (every window of S consecutive disks + the
+  // rest); the heuristic is the max over them. Empty: automatic sizes.
+  std::vector<std::string> pdb_specs;
+  std::uint64_t pdb_max_entries = std::uint64_t{1} << 28;  // refuse bigger tables (1 byte each)
+  bool symmetry = true;                                    // the symmetric method when it applies
+  std::size_t tt_entries = std::size_t{1} << 20;           // IDA* transposition table (0: none)
+};
+
+// One pattern database of the heuristic (tables shared by groups of one shape are listed once).
+struct TableInfo {
+  std::string disks;  // the group, e.g. "a5,a6,a7"
+  std::uint64_t entries = 0;
+  std::size_t bytes = 0;
+  bool loaded = false;  // read from the cache, else built
+  double seconds = 0;   // build or load time
+  std::filesystem::path file;
+  std::string note;     // why a file was rebuilt or not written
+};
+
+struct SolveReport {
+  Result<HanoiDomain::Move, int> result;
+  std::string algorithm;      // to_string(Algorithm)
+  std::string heuristic;      // the name used ("none" for bfs and dfs)
+  std::string description;    // e.g. "pdb over the half problem (admissible: 3+12 disks)"
+  bool admissible = true;     // the heuristic never overestimates (else nothing is called optimal)
+  std::string pruning;        // "none" or "same-disk"
+  std::string method = "plain";  // or "symmetric"
+  std::string method_note;       // the symmetric method's half problem, in words
+  long half_moves = -1;          // symmetric: H, the half plan's length, when solved
+  std::vector<TableInfo> tables;
+  std::size_t shared_tables = 0;  // groups that use a table listed above
+  double table_seconds = 0;
+  std::size_t table_bytes = 0;
+};
+
+namespace detail {
+
+inline std::vector<int> parse_sizes(const std::string& text, const std::string& option) {
+  std::vector<int> values;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    std::size_t used = 0;
+    int v = 0;
+    try {
+      v = std::stoi(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != item.size()) {
+      throw std::invalid_argument(option + ": '" + text + "' is not a comma-separated list of whole numbers");
+    }
+    values.push_back(v);
+  }
+  if (values.empty()) throw std::invalid_argument(option + ": empty list");
+  return values;
+}
+
+// The pattern-database heuristic of `pdb`/`towers` for domain d (the whole problem, or the
+// half problem with pdb.goal_off_pegs set); fills the report's table lines.
+inline PdbHeuristic make_pdb(const HanoiDomain& d, const std::string& heuristic, const HanoiOptions& options,
+                             const PdbOptions& pdb, SolveReport& report) {
+  const Layout& layout = d.layout();
+  std::vector<Partition> parts;
+  if (heuristic == "towers") {
+    parts.push_back(partition_by_towers(layout));
+  } else if (options.pdb_specs.empty()) {
+    const auto sizes = automatic_sizes(layout, std::min(pdb.max_entries, std::uint64_t{1} << 24));
+    if (pdb.goal_off_pegs != 0 && layout.max_class_size() == 1 && sizes.size() > 1) {
+      // Half problem of one tower: every window of the largest automatic group size has the
+      // same shape, so the max over all windows costs lookups, not memory (6x fewer
+      // expansions for 16 disks: docs/hanoi.md).
+      parts = window_partitions(layout, *std::max_element(sizes.begin(), sizes.end()));
+    } else {
+      parts.push_back(partition_by_sizes(layout, sizes));
+    }
+  } else {
+    for (const auto& spec : options.pdb_specs) {
+      try {
+        if (spec.rfind("window:", 0) == 0) {
+          const auto size = parse_sizes(spec.substr(7), "--pdb window:");
+          if (size.size() != 1) throw std::invalid_argument("--pdb window:S takes one size");
+          for (auto& p : window_partitions(layout, size[0])) parts.push_back(std::move(p));
+        } else {
+          parts.push_back(spec == "towers" ? partition_by_towers(layout)
+                                           : partition_by_sizes(layout, parse_sizes(spec, "--pdb")));
+        }
+      } catch (const PdbError& e) {
+        throw std::invalid_argument("--pdb " + spec + ": " + e.what());
+      }
+    }
+  }
+  try {
+    PdbHeuristic h(d, parts, pdb);
+    report.description += " (admissible: ";
+    for (std::size_t p = 0; p < h.partitions().size(); ++p) {
+      report.description += p ? " max " : "";
+      for (std::size_t g = 0; g < h.partitions()[p].size(); ++g) {
+        if (g > 0) report.description += '+';
+        report.description += std::to_string(h.tables()[h.partitions()[p][g]]->group().size());
+      }
+    }
+    report.description += " disks)";
+    for (const auto& t : h.tables()) {
+      if (t->shared()) {
+        ++report.shared_tables;
+        continue;
+      }
+      report.table_seconds += t->seconds();
+      report.tables.push_back({t->disks(), t->entries(), t->bytes(), t->loaded(), t->seconds(), t->path(), t->note()});
+    }
+    report.table_bytes = h.bytes();
+    return h;
+  } catch (const PdbError& e) {
+    throw std::invalid_argument("--heuristic " + heuristic + ": " + e.what());
+  }
+}
+
+template <class Observer>
+void announce(Observer* progress, const std::string& what) {
+  if constexpr (requires(Observer& o) { o.on_phase(what); }) {
+    if (progress != nullptr) progress->on_phase(what);
+  }
+}
+
+// The search itself, with the teaching recorders and the progress observer.
+template <class D, class H, class Observer>
+Result<HanoiDomain::Move, int> run_search(const D& d, const HanoiDomain::State& start, const H& h, bool same_disk,
+                                          const SearchSettings& settings, const Teaching& teaching,
+                                          Observer* progress) {
+  return run_teaching(
+      d, teaching,
+      [&](auto& observer) {
+        if (same_disk) return search_by_name(d, start, h, SameDiskPruner{}, settings, observer);
+        return search_by_name(d, start, h, NoPruning{}, settings, observer);
+      },
+      progress);
+}
+
+}  // namespace detail
+
+// Solves `problem` (start and goal positions on its layout). Unknown names and impossible
+// combinations throw std::invalid_argument naming the option and what is offered.
+template <class Observer = NullObserver>
+SolveReport solve(const Problem& problem, const SolveRequest& request, const HanoiOptions& options = {},
+                  const Teaching& teaching = {}, Observer* progress = nullptr) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  const Algorithm algorithm = request.algorithm;
+  const bool heuristic_search = uses_heuristic(algorithm);
+  const std::string heuristic =
+      !heuristic_search ? "none" : (request.heuristic.empty() ? "pdb" : request.heuristic);
+  if (heuristic != "none" && heuristic != "pdb" && heuristic != "towers" && heuristic != "goalpeg" &&
+      heuristic != "zero" && heuristic != "manhattan" && heuristic != "belfort") {
+    throw std::invalid_argument("--heuristic " + heuristic + ": unknown; hanoi offers " + kHeuristicNames);
+  }
+  if (!options.pdb_specs.empty() && heuristic != "pdb") {
+    throw std::invalid_argument("--pdb applies to --heuristic pdb (not " + heuristic + ")");
+  }
+  const std::string pruning = request.pruning.empty() ? "auto" : request.pruning;
+  if (pruning != "auto" && pruning != "none" && pruning != "same-disk") {
+    throw std::invalid_argument("--pruning " + pruning + ": unknown; hanoi offers " + kPruningNames);
+  }
+  if ((request.weight_g != 1 || request.weight_h != 1) && algorithm != Algorithm::astar) {
+    throw std::invalid_argument("--weight applies to --algorithm astar only");
+  }
+  // With IDA*'s transposition table the automaton state is part of each entry's key, which
+  // costs far more than the pruning saves (docs/hanoi.md): "auto" prunes only without one.
+  const bool depth_first = is_depth_first(algorithm);
+  const bool same_disk =
+      depth_first && (pruning == "same-disk" ||
+                      (pruning == "auto" && (algorithm == Algorithm::dfs || options.tt_entries == 0)));
+
+  SolveReport report;
+  report.algorithm = to_string(algorithm);
+  report.heuristic = heuristic;
+  report.description = heuristic_search ? heuristic : "none (" + report.algorithm + ")";
+  report.admissible = heuristic != "manhattan" && heuristic != "belfort";
+  report.pruning = same_disk ? "same-disk" : "none";
+
+  SearchSettings settings;
+  settings.algorithm = algorithm;
+  settings.limits = request.limits;
+  settings.weight_g = request.weight_g;
+  settings.weight_h = request.weight_h;
+  settings.transposition_entries = options.tt_entries;
+
+  PdbOptions pdb;
+  pdb.cache_dir = request.cache_dir;
+  pdb.max_entries = options.pdb_max_entries;
+  const Limits limits = request.limits;
+  pdb.should_stop = [limits, t0]() -> std::optional<StopReason> {
+    if (limits.stop_flag != nullptr && limits.stop_flag->load(std::memory_order_relaxed)) {
+      return StopReason::interrupted;
+    }
+    if (limits.max_seconds > 0 &&
+        std::chrono::duration<double>(Clock::now() - t0).count() >= limits.max_seconds) {
+      return StopReason::time_limit;
+    }
+    return std::nullopt;
+  };
+  // Before the search: the time the tables took comes off the time limit.
+  const auto settle_time = [&]() -> std::optional<StopReason> {
+    if (request.limits.max_seconds <= 0) return std::nullopt;
+    const double left = request.limits.max_seconds - std::chrono::duration<double>(Clock::now() - t0).count();
+    if (left <= 0) return StopReason::time_limit;
+    settings.limits.max_seconds = left;
+    return std::nullopt;
+  };
+  const auto stopped = [&](StopReason reason, int lower_bound) {
+    report.result.status = Status::stopped;
+    report.result.stop_reason = reason;
+    report.result.lower_bound = lower_bound;
+    report.result.algorithm = report.algorithm;
+    return report;
+  };
+  const auto finish = [&](Result<HanoiDomain::Move, int> r) {
+    if (!report.admissible) {  // nothing found with an overestimating heuristic is proven
+      r.optimal = false;
+      r.lower_bound = 0;
+    }
+    report.result = std::move(r);
+    return report;
+  };
+
+  const HanoiDomain d(problem.layout, problem.goal);
+  const HanoiDomain::State s0 = d.make_state(problem.start);
+  const Layout& layout = problem.layout;
+  const std::optional<ClassicShape> shape = classic_shape(layout, problem.start, problem.goal);
+
+  if (options.symmetry && shape.has_value() &&
+      (!heuristic_search || heuristic == "pdb" || heuristic == "towers" || heuristic == "zero")) {
+    report.method = "symmetric";
+    if (layout.disks() == 1) {  // no half problem: the single move of the only disk
+      Result<HanoiDomain::Move, int> r;
+      r.status = Status::solved;
+      r.algorithm = report.algorithm;
+      r.plan = assemble_symmetric_plan({}, *shape);
+      r.cost = 1;
+      r.optimal = true;
+      r.lower_bound = 1;
+      report.half_moves = 0;
+      report.method_note = "method: symmetric (one disk: one move)";
+      return finish(std::move(r));
+    }
+    const HalfProblem hp = half_problem(layout, problem.start, *shape);
+    const OffPegsDomain half(hp.layout, hp.off);
+    const HanoiDomain::State h0 = half.make_state(hp.start);
+    report.method_note = "method: symmetric: the " + std::to_string(hp.layout.disks()) + " smaller disks from " +
+                         peg_name(shape->from) + " to none on " + peg_name(shape->from) + " or " +
+                         peg_name(shape->to) + " (H moves), then " + layout.name(0) + " " + peg_name(shape->from) +
+                         "->" + peg_name(shape->to) + ", then the mirror image: 2H + 1 moves";
+    // The half result gives the whole one: optimal when the half is, a half bound b gives 2b + 1.
+    const auto assemble = [&](Result<HanoiDomain::Move, int> r) {
+      if (r.solved()) {
+        report.half_moves = r.cost;
+        r.plan = assemble_symmetric_plan(r.plan, *shape);
+        r.cost = 2 * r.cost + 1;
+        r.lower_bound = r.optimal ? r.cost : 1;
+      } else if (r.status == Status::stopped) {
+        r.lower_bound = 2 * r.lower_bound + 1;
+      }
+      return finish(std::move(r));
+    };
+    if (!heuristic_search || heuristic == "zero") {
+      return assemble(detail::run_search(half, h0, ZeroHeuristic{}, same_disk, settings, teaching, progress));
+    }
+    pdb.goal_off_pegs = hp.off;  // tables towards the same goal set
+    report.description += " over the half problem";
+    detail::announce(progress, "tables: pattern databases of the half problem");
+    try {
+      const PdbHeuristic h = detail::make_pdb(half, heuristic, options, pdb, report);
+      if (const auto reason = settle_time()) return stopped(*reason, 1);
+      detail::announce(progress, "search: the half problem");
+      return assemble(detail::run_search(half, h0, h, same_disk, settings, teaching, progress));
+    } catch (const PdbStopped& e) {
+      return stopped(e.reason, 1);
+    }
+  }
+
+  if (heuristic == "pdb" || heuristic == "towers") {
+    try {
+      detail::announce(progress, "tables: pattern databases");
+      const PdbHeuristic h = detail::make_pdb(d, heuristic, options, pdb, report);
+      if (const auto reason = settle_time()) return stopped(*reason, 0);
+      detail::announce(progress, "search: the whole problem");
+      return finish(detail::run_search(d, s0, h, same_disk, settings, teaching, progress));
+    } catch (const PdbStopped& e) {
+      return stopped(e.reason, 0);
+    }
+  }
+  if (heuristic == "goalpeg") {
+    return finish(detail::run_search(d, s0, OffGoalPegHeuristic(d), same_disk, settings, teaching, progress));
+  }
+  if (heuristic == "manhattan") {
+    return finish(detail::run_search(d, s0, ManhattanHeuristic(d), same_disk, settings, teaching, progress));
+  }
+  if (heuristic == "belfort") {
+    return finish(detail::run_search(d, s0, BelfortHeuristic(d), same_disk, settings, teaching, progress));
+  }
+  return finish(detail::run_search(d, s0, ZeroHeuristic{}, same_disk, settings, teaching, progress));  // zero, none
+}
+
+}  // namespace hsearch::hanoi
