@@ -222,7 +222,7 @@ int main(int argc, char** argv) {
   const std::string input{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
   const ParseResult board = parse_tiles(input, cells);
   if (!board.ok()) {
-    app::print_error(kProgram, "stdin: " + board.error);
+    app::print_error(kProgram, "stdin" + (board.line > 0 ? ":" + std::to_string(board.line) : std::string()) + ": " + board.error);
     if (common.json) {
       std::istringstream words(input);
       std::string instance, word;

@@ -98,6 +98,9 @@ TEST(BoardText, RejectsBadInputWithOneLineMessages) {
   EXPECT_EQ(parse_tiles("0 99999999999999999999999", 16).error,
             "value 2 is not a tile number: '99999999999999999999999'");
   EXPECT_EQ(parse_tiles("", 16).error, "expected 16 tiles, got 0");
+  const auto on_line_two = parse_tiles("0 1 2 3 4 5 6 7\n8 9 x 11 12 13 14 15\n", 16);
+  EXPECT_EQ(on_line_two.error, "value 11 is not a tile number: 'x'");
+  EXPECT_EQ(on_line_two.line, 2u);
 }
 
 TEST(Parity, RandomWalksStaySolvableSwapsDoNot) {

@@ -18,6 +18,7 @@ namespace hsearch::fifteen {
 struct ParseResult {
   std::vector<unsigned> tiles;  // filled when error is empty
   std::string error;            // one line naming the problem
+  std::size_t line = 0;         // the input line of the problem (1-based; 0: the input as a whole)
   bool ok() const { return error.empty(); }
 };
 
@@ -25,43 +26,50 @@ struct ParseResult {
 // a permutation of 0 .. cells-1.
 inline ParseResult parse_tiles(std::istream& in, unsigned cells) {
   ParseResult r;
-  std::string word;
+  std::string text, word;
   std::vector<bool> seen(cells, false);
-  while (in >> word) {
-    const std::size_t index = r.tiles.size() + 1;
-    unsigned long value = 0;
-    std::size_t used = 0;
-    bool number = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
-      return c >= '0' && c <= '9';
-    });
-    if (number) {
-      try {
-        value = std::stoul(word, &used);
-      } catch (const std::exception&) {
-        number = false;
+  std::size_t line = 0;
+  while (std::getline(in, text)) {
+    ++line;
+    r.line = line;
+    std::istringstream words(text);
+    while (words >> word) {
+      const std::size_t index = r.tiles.size() + 1;
+      unsigned long value = 0;
+      std::size_t used = 0;
+      bool number = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+        return c >= '0' && c <= '9';
+      });
+      if (number) {
+        try {
+          value = std::stoul(word, &used);
+        } catch (const std::exception&) {
+          number = false;
+        }
       }
+      if (!number || used != word.size()) {
+        r.error = "value " + std::to_string(index) + " is not a tile number: '" + word + "'";
+        return r;
+      }
+      if (value >= cells) {
+        r.error = "value " + std::to_string(index) + ": tile " + word + " out of range 0.." +
+                  std::to_string(cells - 1);
+        return r;
+      }
+      if (r.tiles.size() >= cells) {
+        r.error = "too many values: expected " + std::to_string(cells) + " tiles";
+        return r;
+      }
+      if (seen[value]) {
+        r.error = "tile " + std::to_string(value) + " appears twice (value " +
+                  std::to_string(index) + ")";
+        return r;
+      }
+      seen[value] = true;
+      r.tiles.push_back(static_cast<unsigned>(value));
     }
-    if (!number || used != word.size()) {
-      r.error = "value " + std::to_string(index) + " is not a tile number: '" + word + "'";
-      return r;
-    }
-    if (value >= cells) {
-      r.error = "value " + std::to_string(index) + ": tile " + word + " out of range 0.." +
-                std::to_string(cells - 1);
-      return r;
-    }
-    if (r.tiles.size() >= cells) {
-      r.error = "too many values: expected " + std::to_string(cells) + " tiles";
-      return r;
-    }
-    if (seen[value]) {
-      r.error = "tile " + std::to_string(value) + " appears twice (value " +
-                std::to_string(index) + ")";
-      return r;
-    }
-    seen[value] = true;
-    r.tiles.push_back(static_cast<unsigned>(value));
   }
+  r.line = 0;
   if (r.tiles.size() != cells) {
     r.error = "expected " + std::to_string(cells) + " tiles, got " + std::to_string(r.tiles.size());
   }
