@@ -57,13 +57,7 @@ void parse_size(const app::CommandLine& cli, const std::string& text, unsigned& 
 app::Json tiles_json(const std::vector<unsigned>& tiles) { return app::Json(tiles); }
 
 app::CoreRecord core_record(const Run& run, const std::string& instance, const std::string& heuristic) {
-  app::CoreRecord record;
-  record.program = kProgram;
-  record.domain = "fifteen-puzzle";
-  record.instance = instance;
-  record.algorithm = to_string(run.request.algorithm);
-  record.heuristic = heuristic;
-  return record;
+  return app::named_record(kProgram, "fifteen-puzzle", instance, to_string(run.request.algorithm), heuristic);
 }
 
 // --stats: the IDA* iterations and one summary line, on stderr.

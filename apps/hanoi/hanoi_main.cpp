@@ -179,13 +179,7 @@ std::string plan_text(const HanoiDomain& d, const std::vector<HanoiDomain::Move>
 }
 
 app::CoreRecord core_record(const std::string& instance, const std::string& algorithm, const std::string& heuristic) {
-  app::CoreRecord record;
-  record.program = kProgram;
-  record.domain = "hanoi";
-  record.instance = instance;
-  record.algorithm = algorithm;
-  record.heuristic = heuristic;
-  return record;
+  return app::named_record(kProgram, "hanoi", instance, algorithm, heuristic);
 }
 
 void print_json(const Instance& instance, const HanoiDomain& d, const SolveReport& report) {

@@ -70,12 +70,7 @@ ExitStatus exit_status_of(const SolveReport& r) {
 app::Json level_json(const std::string& instance, const std::string& algorithm, const Row& row,
                      const SolveOptions& options) {
   const SolveReport& r = row.report;
-  app::CoreRecord core;
-  core.program = kProgram;
-  core.domain = "sokoban";
-  core.instance = instance;
-  core.algorithm = algorithm;
-  core.heuristic = kDefaultHeuristic;
+  app::CoreRecord core = app::named_record(kProgram, "sokoban", instance, algorithm, kDefaultHeuristic);
   if (!r.invalid) app::fill_from_result(core, r.result);
   core.status = r.status();
   core.seconds = r.seconds;

@@ -256,7 +256,7 @@ void CommandLine::print_help(std::ostream& out) const {
   if (!own_.options().empty()) out << own_ << "\n";
   out << shared_ << "\n";
   if (!epilogue_.empty()) out << epilogue_ << "\n\n";
-  out << exit_status_help();
+  if (spec_.exit_status_table) out << exit_status_help();
 }
 
 }  // namespace hsearch::app

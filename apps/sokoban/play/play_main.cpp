@@ -12,6 +12,8 @@
 
 #include <boost/program_options.hpp>
 
+#include "hsearch/app/messages.hpp"
+#include "hsearch/app/options.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/play/progress.hpp"
 #include "session.hpp"
@@ -48,18 +50,19 @@ constexpr const char* kBuiltInLevels =
     "########\n";
 
 constexpr const char* kDescription =
-    "Usage: sokoban play [FILE] [options]\n"
     "Plays Sokoban in the terminal, with the solver at hand: hints, watching it play, racing\n"
-    "it. FILE is a level collection (XSB or Boxoban text); without it, 3 built-in levels.\n"
+    "it. FILE is a level collection (XSB or Boxoban text); without it, 3 built-in levels.";
+
+constexpr const char* kEpilogue =
     "Keys: arrows/WASD/ZQSD move, u undo, r restart, n/p next/previous level, h hint,\n"
     "v watch the solver, c race (step/clock/off), x or Esc or Ctrl-C quit.\n"
     "Progress is kept in $XDG_DATA_HOME/hsearch/progress (default ~/.local/share/hsearch/progress).\n"
     "Exit status: 0 the player quit; 2 bad usage or bad input (an unreadable file, no level,\n"
     "--level out of range, no terminal); 70 internal error; 130 stopped by a signal\n"
-    "(SIGINT, SIGTERM, SIGHUP; the progress is saved).\n";
+    "(SIGINT, SIGTERM, SIGHUP; the progress is saved).";
 
 int usage_error(const std::string& message) {
-  std::cerr << "sokoban play: " << message << "\n(see sokoban play --help)\n";
+  app::print_error("sokoban play", message + " (see sokoban play --help)");
   return kExitBadInput;
 }
 
@@ -68,9 +71,12 @@ int usage_error(const std::string& message) {
 int play_main(int argc, char** argv) {
   namespace po = boost::program_options;
   PlayOptions defaults;
-  po::options_description visible("Options");
-  visible.add_options()
-      ("help,h", "show this help")
+  app::CommandLineSpec spec;
+  spec.groups = 0;  // --help and --version: the game takes none of the search options
+  spec.exit_status_table = false;
+  app::CommandLine cli("sokoban play", "sokoban play [FILE] [options]", kDescription, spec);
+  cli.set_epilogue(kEpilogue);
+  cli.options().add_options()
       ("level", po::value<int>()->value_name("N"),
        "start at level N of FILE (1-based; default: where you left the collection last time, else 1)")
       ("hint-time", po::value<double>()->value_name("S")->default_value(defaults.hint_seconds, "10"),
@@ -81,23 +87,9 @@ int play_main(int argc, char** argv) {
        "time limit in seconds of the race solver's search")
       ("race-speed", po::value<int>()->value_name("MS")->default_value(defaults.race_interval_ms),
        "clock race: one solver move every MS milliseconds");
-  po::options_description hidden;
-  hidden.add_options()("file", po::value<std::string>(), "level file");
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", 1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return usage_error(e.what());
-  }
-  if (vm.count("help")) {
-    std::cout << kDescription << "\n" << visible;
-    return kExitOk;
-  }
+  cli.hidden().add_options()("file", po::value<std::string>(), "level file");
+  cli.positional().add("file", 1);
+  const po::variables_map& vm = cli.parse(argc, argv);
 
   PlayOptions options;
   int level = 0;

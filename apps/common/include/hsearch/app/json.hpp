@@ -30,6 +30,18 @@ struct CoreRecord {
   std::optional<std::string> solution;  // when solved: the plan in the domain's notation
 };
 
+// A record with its names; the outcome is filled by fill_from_result (or by hand).
+inline CoreRecord named_record(std::string program, std::string domain, std::string instance, std::string algorithm,
+                               std::string heuristic) {
+  CoreRecord r;
+  r.program = std::move(program);
+  r.domain = std::move(domain);
+  r.instance = std::move(instance);
+  r.algorithm = std::move(algorithm);
+  r.heuristic = std::move(heuristic);
+  return r;
+}
+
 // The outcome and counters of a framework result (status, cost, optimal, lower_bound,
 // expanded, generated, seconds); the caller fills the names and the solution.
 template <class Move, class Cost>

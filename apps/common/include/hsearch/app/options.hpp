@@ -56,6 +56,9 @@ struct CommandLineSpec {
   std::string pruning = "none";
   std::string pruning_help = "the move-pruning automaton, by name (depth-first algorithms only)";
   std::string memory_help = "MiB for the search's own tables (0: no limit)";
+  // --help ends with the project's exit-status table; a program that solves nothing (the
+  // game) describes its own statuses in the epilogue instead.
+  bool exit_status_table = true;
 };
 
 // The shared options after parsing.

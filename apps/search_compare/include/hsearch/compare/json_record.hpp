@@ -10,12 +10,7 @@
 namespace hsearch::compare {
 
 inline app::Json run_json(const RunRecord& r, const std::string& domain) {
-  app::CoreRecord core;
-  core.program = "search-compare";
-  core.domain = domain;
-  core.instance = r.instance;
-  core.algorithm = to_string(r.algorithm);
-  core.heuristic = r.heuristic;
+  app::CoreRecord core = app::named_record("search-compare", domain, r.instance, to_string(r.algorithm), r.heuristic);
   core.status = r.status_word();
   if (r.solved()) core.cost = r.cost;
   core.optimal = r.solved() && r.optimal;
