@@ -128,8 +128,11 @@ TEST(Program, BadInputOneLineOnStderrExitTwo) {
     EXPECT_EQ(r.exit_code, 2) << input;
     EXPECT_EQ(r.out, "") << input;
     EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
-    EXPECT_EQ(r.err.rfind("fifteen-puzzle: stdin: ", 0), 0u) << r.err;
+    EXPECT_EQ(r.err.rfind("fifteen-puzzle: stdin", 0), 0u) << r.err;
   }
+  // A problem inside the input names its line.
+  const ProgramRun second = run_program("", "0 1 2 3 4 5 6 7\n8 9 10 11 12 13 14 x\n");
+  EXPECT_EQ(second.err.rfind("fifteen-puzzle: stdin:2: value 16 is not a tile number", 0), 0u) << second.err;
   for (const std::string args :
        {"--algorithm dijkstra", "--algorithm dfs", "--heuristic nope", "--heuristic pdb-6666", "--size 9x9",
         "--size 4", "--size -2x-2", "--size 4x-4", "--size 1x4", "--random -1", "--random 2x",
@@ -150,7 +153,7 @@ TEST(Program, BadInputOneLineOnStderrExitTwo) {
   const auto json = app::Json::parse(j.out);
   EXPECT_EQ(json["status"], "invalid");
   EXPECT_EQ(json["instance"], "0 1 2 x");
-  EXPECT_EQ(j.err.rfind("fifteen-puzzle: stdin: value 4 is not a tile number", 0), 0u) << j.err;
+  EXPECT_EQ(j.err.rfind("fifteen-puzzle: stdin:1: value 4 is not a tile number", 0), 0u) << j.err;
 }
 
 TEST(Program, HelpListsTheSharedOptionsAndTheExitTable) {
