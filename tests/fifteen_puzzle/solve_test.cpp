@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <random>
 
 #include "hsearch/fifteen_puzzle/board_io.hpp"
@@ -148,6 +149,18 @@ TEST(SolveEntry, FreeSolveDecidesParityAndSolvesBothBoardLayouts) {
   ASSERT_TRUE(large.result.solved());
   EXPECT_EQ(plan_letters(large.result.plan), "U");
   EXPECT_EQ(large.heuristic, "linear-conflict");
+}
+
+TEST(SolveEntry, BreadthFirstSearchBuildsNoHeuristicTables) {
+  const auto dir = std::filesystem::temp_directory_path() / ("hsearch-bfs-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  SolveRequest request = config("", "none", Algorithm::bfs);  // the default heuristic on 4x4 is pdb-663
+  request.cache_dir = dir;
+  const auto r = solve(Instance{4, 4, {1, 2, 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}, request);
+  ASSERT_TRUE(r.result.solved());
+  EXPECT_EQ(r.result.cost, 2);
+  EXPECT_EQ(r.heuristic, "-");
+  EXPECT_FALSE(std::filesystem::exists(dir));  // nothing built, nothing cached
 }
 
 TEST(SmallBoards, IdaAStarBfsAgreeWithTheOracleOn3x3And2x4) {

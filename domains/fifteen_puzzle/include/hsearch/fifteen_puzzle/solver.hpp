@@ -144,6 +144,12 @@ class Solver {
                                   "x" + std::to_string(partition_->height) + " boards, not " +
                                   std::to_string(width) + "x" + std::to_string(height));
     }
+    // Breadth-first search reads no heuristic: none is built (a pattern database can take
+    // minutes), and reports say "-".
+    if (!uses_heuristic(request_.algorithm)) {
+      heuristic_name_ = "-";
+      partition_ = nullptr;
+    }
   }
 
   Solver(const Solver&) = delete;
