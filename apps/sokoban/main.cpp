@@ -88,6 +88,7 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
   j["moves"] = r.solved() ? app::Json(r.moves) : app::Json(nullptr);
   j["dead_ends"] = r.result.stats.dead_ends;
   j["duplicates"] = r.result.stats.duplicates;
+  j["withheld"] = r.result.stats.withheld;
   if (r.solved()) {
     j["seconds_push_optimum"] = std::round(r.seconds_before_moves_pass * 1000.0) / 1000.0;
     j["moves_pass"] = {{"finished", r.moves_pass_finished},
@@ -143,7 +144,8 @@ void print_stats(const Row& row) {
             << " s (push search " << s.seconds << " s";
   if (r.solved()) std::cerr << ", push optimum after " << r.seconds_before_moves_pass << " s";
   std::cerr << "), lower bound " << r.result.lower_bound << ", expanded " << s.expanded << ", generated "
-            << s.generated << ", duplicates " << s.duplicates << ", dead ends " << s.dead_ends << ", reopened "
+            << s.generated << ", duplicates " << s.duplicates << ", dead ends " << s.dead_ends
+            << ", withheld by PI-corrals " << s.withheld << ", reopened "
             << s.reopened << ", peak " << (s.peak_bytes >> 20) << " MiB; pattern search " << r.pattern_searches
             << " sub-searches (" << r.pattern_expanded << " expanded), " << r.deadlock_patterns << " deadlock and "
             << r.penalty_patterns << " penalty patterns";
@@ -280,7 +282,7 @@ int main(int argc, char** argv) {
   cli.positional().add("file", 1);
   cli.set_epilogue(
       "JSON (--json): one object per level, the core keys (instance = FILE#N, cost = pushes,\n"
-      "solution = LURD) then level, title, pushes, moves, dead_ends, duplicates,\n"
+      "solution = LURD) then level, title, pushes, moves, dead_ends, duplicates, withheld,\n"
       "seconds_push_optimum, moves_pass, the pattern search's counts, with --oracle\n"
       "reference_pushes, reference_proven and oracle (match | below | mismatch), and message.\n"
       "With --json the summary goes to stderr. An --oracle mismatch (a proven optimum above the\n"

@@ -122,6 +122,16 @@ TEST_F(App, AHardLevelStoppedByTheTimeLimitExitsWithThree) {
   EXPECT_NE(r.out.find("\"instance\":\"" + file + "#50\""), std::string::npos) << r.out;
 }
 
+TEST_F(App, PiCorralCutsAreReportedAsWithheld) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  const std::string file = hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb").string();
+  const ProgramRun r = run(file + " --level 1 --json --quiet");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto at = r.out.find("\"withheld\":");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  EXPECT_GT(std::stoull(r.out.substr(at + 11)), 0u) << r.out;  // XSokoban 1 has PI-corrals
+}
+
 TEST_F(App, ANodeLimitExitsWithThree) {
   const ProgramRun r = run("--node-limit 2 --json --no-pattern-search");
   EXPECT_EQ(r.status, 3) << r.out;
