@@ -25,17 +25,21 @@ std::vector<SokobanDomain::Move> moves_of(const Board& b, bool pi) {
   d.for_each_move(d.initial_state(), [&](const SokobanDomain::Move& m) { out.push_back(m); });
   return out;
 }
+
+// The goal (2,5) and the squares above and below it are a corral behind the box (2,4), which
+// can only go right (walls above and below it).
+constexpr const char* kCorralLevel =
+    "#######\n"
+    "#@  # #\n"
+    "# $ $.#\n"
+    "#.  # #\n"
+    "#######\n";
+
 }  // namespace
 
 TEST(PiCorral, OnlyThePushIntoTheCorralIsKept) {
-  // The goal (2,5) and the squares above and below it are a corral behind the box (2,4), which
-  // can only go right (walls above and below it): the other box's pushes can wait.
-  const Board b(level_from(
-      "#######\n"
-      "#@  # #\n"
-      "# $ $.#\n"
-      "#.  # #\n"
-      "#######\n"));
+  // kCorralLevel: the other box's pushes can wait.
+  const Board b(level_from(kCorralLevel));
   const auto all = moves_of(b, false);
   const auto kept = moves_of(b, true);
   EXPECT_GT(all.size(), 1U);
@@ -116,12 +120,7 @@ TEST(PiCorral, SolvedCorralsAreLeftAlone) {
 // The pushes a PI-corral withholds are counted by the domain (the searches never see them):
 // here every push but the one into the corral, and nothing when the pruning is off.
 TEST(PiCorral, WithheldPushesAreCounted) {
-  const Board b(level_from(
-      "#######\n"
-      "#@  # #\n"
-      "# $ $.#\n"
-      "#.  # #\n"
-      "#######\n"));
+  const Board b(level_from(kCorralLevel));
   SokobanDomain on(b), off(b);
   off.set_pi_corrals(false);
   EXPECT_EQ(on.pi_corral_cuts(), 0U);

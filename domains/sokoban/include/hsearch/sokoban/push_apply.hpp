@@ -21,26 +21,30 @@
 
 namespace hsearch::sokoban {
 
-// The player's area from `from` among `boxes`, flooded into `reach`; returns the normalised
-// player: the smallest cell reached.
-inline std::uint16_t flood_player_area(const Board& board, const CellSet& boxes, std::uint16_t from, CellSet& reach) {
+// Adds to `reach` every square the player gets to from `from` (already in `reach`) without
+// pushing: a flood over a fixed stack, no allocation.
+inline void grow_area(const Board& board, const CellSet& boxes, std::uint16_t from, CellSet& reach) {
   std::array<std::uint16_t, kMaxCells> stack;
   int top = 0;
-  reach.clear();
-  reach.set(from);
   stack[static_cast<std::size_t>(top++)] = from;
-  int smallest = from;
   while (top > 0) {
     const std::uint16_t c = stack[static_cast<std::size_t>(--top)];
     for (int d = 0; d < 4; ++d) {
       const std::uint16_t n = board.neighbor(c, d);
       if (n == kNoCell || reach.test(n) || boxes.test(n)) continue;
       reach.set(n);
-      smallest = std::min<int>(smallest, n);
       stack[static_cast<std::size_t>(top++)] = n;
     }
   }
-  return static_cast<std::uint16_t>(smallest);
+}
+
+// The player's area from `from` among `boxes`, flooded into `reach`; returns the normalised
+// player: the smallest cell reached.
+inline std::uint16_t flood_player_area(const Board& board, const CellSet& boxes, std::uint16_t from, CellSet& reach) {
+  reach.clear();
+  reach.set(from);
+  grow_area(board, boxes, from, reach);
+  return static_cast<std::uint16_t>(reach.first());
 }
 
 // True when the reachable squares among the four beside `cell` lie on one run of reachable
@@ -83,18 +87,7 @@ inline std::uint16_t update_player_area(const Board& board, const CellSet& boxes
     reach.reset(to);
     if (!ring_connected(board, reach, to)) return flood_player_area(board, boxes, from, reach);
   }
-  std::array<std::uint16_t, kMaxCells> stack;
-  int top = 0;
-  stack[static_cast<std::size_t>(top++)] = from;
-  while (top > 0) {
-    const std::uint16_t c = stack[static_cast<std::size_t>(--top)];
-    for (int d = 0; d < 4; ++d) {
-      const std::uint16_t n = board.neighbor(c, d);
-      if (n == kNoCell || reach.test(n) || boxes.test(n)) continue;
-      reach.set(n);
-      stack[static_cast<std::size_t>(top++)] = n;
-    }
-  }
+  grow_area(board, boxes, from, reach);
   return static_cast<std::uint16_t>(reach.first());
 }
 
