@@ -230,7 +230,7 @@ void print_summary(std::ostream& out, const std::vector<Row>& rows, bool table, 
     out << "Oracle " << oracle_name << ": " << solved << " solved, " << optimal << " optimal, " << checked
         << " checked: " << matches << " matches, " << below << " below the table, " << mismatches << " mismatches\n";
   }
-  if (interrupted && !rows.empty()) {
+  if (interrupted) {  // levels were left
     out << "Interrupted (Ctrl-C): levels after " << rows.back().level << " not run\n";
   }
   out.flush();
@@ -435,9 +435,9 @@ int main(int argc, char** argv) {
   }
 
   const bool interrupted = interrupt_flag().load();
-  if (rows.size() > 1 || interrupted || !oracle.empty()) {
+  if (rows.size() > 1 || interrupted || !oracle_name.empty()) {
     print_summary(common.json ? std::cerr : std::cout, rows, !common.json, !oracle_name.empty(), oracle_name,
-                  interrupted);
+                  interrupted && !rows.empty() && rows.back().level < last);
   }
   return app::code(status);
 }

@@ -50,6 +50,7 @@ int run_set(unsigned w, const SolveRequest& request, const SolverOptions& option
   std::uint64_t total_expanded = 0, total_generated = 0;
   double total_seconds = 0;
   int solved = 0, wrong = 0;
+  app::ExitStatus status = app::ExitStatus::solved;  // worst over the instances
   for (int id = first; id <= last; ++id) {
     const auto& tiles = boards[static_cast<std::size_t>(id - 1)];
     const std::string ref =
@@ -58,6 +59,7 @@ int run_set(unsigned w, const SolveRequest& request, const SolverOptions& option
     const auto& r = report.result;
     std::ostringstream row;
     if (!r.solved() && report.plan_replayed) {
+      status = app::worst(status, app::exit_status(r));
       row << id << "\tstopped(" << to_string(r.stop_reason) << ")\t" << r.stats.expanded << "\t"
           << r.stats.generated << "\t" << r.stats.seconds << ref << "\n";
     } else {
@@ -92,8 +94,9 @@ int run_set(unsigned w, const SolveRequest& request, const SolverOptions& option
       return app::code(app::ExitStatus::bad_input);
     }
   }
-  if (wrong != 0) return app::code(app::ExitStatus::internal_error);
-  return app::code(interrupt_flag().load() ? app::ExitStatus::interrupted : app::ExitStatus::solved);
+  if (wrong != 0) status = app::worst(status, app::ExitStatus::internal_error);
+  if (interrupt_flag().load()) status = app::worst(status, app::ExitStatus::interrupted);
+  return app::code(status);
 }
 
 }  // namespace

@@ -75,11 +75,25 @@ TEST(Options, OldSpellingsStillWork) {
   EXPECT_EQ(c.pruning, "inverse");
 }
 
+TEST(Options, AnOptionGivenByItsOldSpellingCountsAsGiven) {
+  CommandLineSpec spec;
+  spec.groups = kSolveOptions | kPruningOption;
+  CommandLine cli("prog", "prog", "test", spec);
+  const char* argv[] = {"prog", "--prune", "none", "--max-memory", "0"};
+  cli.parse(5, argv);
+  EXPECT_TRUE(cli.given("pruning"));
+  EXPECT_TRUE(cli.given("memory-limit"));
+  EXPECT_FALSE(cli.given("time-limit"));
+  EXPECT_EQ(cli.common().pruning, "none");
+}
+
 TEST(Options, BadValuesExitWithStatusTwo) {
   EXPECT_EXIT(parse({"--node-limit", "-5"}), testing::ExitedWithCode(2), "prog: --node-limit wants");
   EXPECT_EXIT(parse({"--time-limit", "nan"}), testing::ExitedWithCode(2), "prog: --time-limit wants");
   EXPECT_EXIT(parse({"--no-such-option"}), testing::ExitedWithCode(2), "prog: .*see prog --help");
   EXPECT_EXIT(parse({"--weight", "1,2,3"}), testing::ExitedWithCode(2), "prog: --weight wants");
+  EXPECT_EXIT(parse({"--weight", "3,"}), testing::ExitedWithCode(2), "prog: --weight wants");
+  EXPECT_EXIT(parse({"--weight", ",3"}), testing::ExitedWithCode(2), "prog: --weight wants");
 }
 
 TEST(ExitStatus, TheWorstStatusOfABatchWins) {

@@ -195,6 +195,7 @@ void CommandLine::read_shared() {
     print_warning(program_, std::string("--") + o.old_name + " is the old spelling of --" + o.new_name +
                                 "; it will be removed in the next release");
     if (given(o.new_name)) continue;  // the current spelling wins
+    given_by_old_spelling_.insert(o.new_name);
     const std::string value = vm_[o.old_name].as<std::string>();
     const std::string name = o.new_name;
     if (name == "time-limit") time_text_ = value;
@@ -216,9 +217,13 @@ void CommandLine::read_shared() {
     if (vm_.count("dot") && common_.dot_file.empty()) throw std::invalid_argument("--dot needs a file name");
   }
   if ((g & kWeightOption) && !weight_text_.empty()) {
-    const auto parts = split_list(weight_text_);
-    const bool pair = parts.size() == 2;
-    if ((parts.size() != 1 && !pair) || weight_text_.find_first_of(",") != weight_text_.rfind(',')) {
+    // W or G,H: exactly one comma at most, no empty part ("3," is a typo, not W = 3).
+    const auto comma = weight_text_.find(',');
+    const bool pair = comma != std::string::npos;
+    const std::vector<std::string> parts =
+        pair ? std::vector<std::string>{weight_text_.substr(0, comma), weight_text_.substr(comma + 1)}
+             : std::vector<std::string>{weight_text_};
+    if (pair && parts[1].find(',') != std::string::npos) {
       throw std::invalid_argument("--weight wants W or G,H (whole numbers), not '" + weight_text_ + "'");
     }
     const std::uint64_t a = parse_count_in("weight", parts[0], pair ? 0 : 1, 1000);
@@ -231,7 +236,7 @@ void CommandLine::read_shared() {
 }
 
 bool CommandLine::given(const std::string& name) const {
-  return vm_.count(name) != 0 && !vm_[name].defaulted();
+  return (vm_.count(name) != 0 && !vm_[name].defaulted()) || given_by_old_spelling_.count(name) != 0;
 }
 
 Algorithm CommandLine::algorithm(const std::vector<Algorithm>& offered) const {

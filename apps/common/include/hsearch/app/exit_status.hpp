@@ -11,7 +11,8 @@ enum class ExitStatus : int {
   unsolvable = 1,       // proven: no solution exists
   bad_input = 2,        // bad command line or bad input (the message names file, line, problem)
   limit = 3,            // a limit (time, nodes, memory) stopped the search before an answer
-  internal_error = 70,  // a plan failed its replay check (it is never printed)
+  internal_error = 70,  // the program found itself wrong: a plan failed its replay, a proven
+                        // optimum disagrees with a reference table, a run failed
   interrupted = 130,    // Ctrl-C
 };
 
@@ -50,7 +51,7 @@ inline const char* exit_status_help() {
          "  1    proven unsolvable: no solution exists\n"
          "  2    bad input or bad usage (the message names the file, line and problem)\n"
          "  3    a limit (time, nodes, memory) stopped the search before an answer\n"
-         "  70   internal error: a plan failed its replay check (it is not printed)\n"
+         "  70   internal error (e.g. a plan failed its replay check: it is not printed)\n"
          "  130  interrupted (Ctrl-C)\n"
          "  A batch exits with the worst status of its instances\n"
          "  (130, then 70, 2, 3, 1, 0).\n";

@@ -3,8 +3,8 @@
 //   program, domain, instance, algorithm, heuristic, status, cost, optimal, lower_bound,
 //   expanded, generated, seconds, solution
 // then the domain's own keys (Sokoban: pushes, moves, ...). `status` is the framework's
-// outcome word (solved, unsolvable, time_limit, node_limit, memory_limit, interrupted) or
-// "invalid" for an instance that could not be read; `cost` and `solution` are null unless
+// outcome word (solved, unsolvable, time_limit, node_limit, memory_limit, interrupted),
+// "invalid" for an instance that could not be read, or "error" for an internal error; `cost` and `solution` are null unless
 // solved. Written with nlohmann::json (keys kept in insertion order).
 #include <cstdint>
 #include <optional>

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -103,7 +104,8 @@ class CommandLine {
 
   const CommonOptions& common() const { return common_; }
   const po::variables_map& values() const { return vm_; }
-  // True when the user gave the option on the command line (not its default).
+  // True when the user gave the option on the command line (not its default), under its
+  // current name or an old spelling.
   bool given(const std::string& name) const;
   // --algorithm checked against what the program offers (any spelling parse_algorithm knows);
   // anything else is a usage error that lists the offered names.
@@ -125,6 +127,7 @@ class CommandLine {
   po::options_description old_spellings_;
   po::positional_options_description positional_;
   po::variables_map vm_;
+  std::set<std::string> given_by_old_spelling_;  // current names set through an old spelling
   CommonOptions common_;
   // Raw text of the numeric options, checked in read_shared().
   std::string time_text_ = "0", node_text_ = "0", memory_text_ = "0", weight_text_, dot_nodes_text_ = "200";

@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <iostream>
 #include <ostream>
+#include <sstream>
 #include <string>
 
 #include "hsearch/core/observer.hpp"
@@ -27,36 +28,41 @@ class ProgressLines : public NullObserver {
   void on_iteration_end(const IterationStats& it) {
     const double t = elapsed();
     if (quiet_ || t < after_) return;
-    prefix() << "bound " << it.bound << " searched: " << it.expanded << " expanded in " << std::fixed
-             << std::setprecision(2) << it.seconds << " s; next bound " << it.next_bound << " (" << t << " s)\n";
-    out_.flush();
+    std::ostringstream line;
+    line << "bound " << it.bound << " searched: " << it.expanded << " expanded in " << std::fixed
+         << std::setprecision(2) << it.seconds << " s; next bound " << it.next_bound << " (" << t << " s)";
+    print(line.str());
     last_ = t;
   }
   // A solver announces its next phase as "label: details" (printed only on runs that already
   // show progress); the later rate lines start with the label.
   void on_phase(const std::string& what) {
-    if (!quiet_ && elapsed() >= after_) prefix() << what << "\n";
+    if (!quiet_ && elapsed() >= after_) print(what);
     bound_ = -1;
     phase_ = what.substr(0, what.find(':')) + ": ";
     last_ = 0;
   }
+  // `seconds` is the search's own clock (it restarts with each search): it gives the rate; when
+  // to print is decided on this observer's clock.
   void on_progress(const Statistics& stats, double seconds) {
-    if (quiet_ || seconds < after_ || seconds - last_ < 1.0) return;
+    const double t = elapsed();
+    if (quiet_ || t < after_ || t - last_ < 1.0) return;
     const double rate = seconds > 0 ? static_cast<double>(stats.expanded) / seconds : 0;
-    prefix() << phase_;
-    if (bound_ >= 0) out_ << "bound " << bound_ << ", ";
-    out_ << stats.expanded << " expanded, " << std::fixed << std::setprecision(0) << rate << " nodes/s, "
-         << std::setprecision(1) << seconds << " s\n";
-    out_.flush();
-    last_ = seconds;
+    std::ostringstream line;
+    line << phase_;
+    if (bound_ >= 0) line << "bound " << bound_ << ", ";
+    line << stats.expanded << " expanded, " << std::fixed << std::setprecision(0) << rate << " nodes/s, "
+         << std::setprecision(1) << t << " s";
+    print(line.str());
+    last_ = t;
   }
 
  private:
   using Clock = std::chrono::steady_clock;
-  std::ostream& prefix() {
-    out_ << "  ";
-    if (!name_.empty()) out_ << "[" << name_ << "] ";
-    return out_;
+  // One whole line, formatted apart so the shared stream's number format is left as it was.
+  void print(const std::string& text) {
+    out_ << "  " << (name_.empty() ? std::string() : "[" + name_ + "] ") << text << "\n";
+    out_.flush();
   }
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 

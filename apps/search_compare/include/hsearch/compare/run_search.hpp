@@ -49,7 +49,10 @@ void run_search(RunRecord& record, const D& domain, const typename D::State& sta
   record_result(record, result);
   if (result.solved()) {
     record.verified = plan_replays(domain, start, result.plan, record.cost);
-    if (!record.verified) record.error = "the plan failed its replay (illegal move, no goal, or wrong cost)";
+    if (!record.verified) {
+      record.error = "the plan failed its replay (illegal move, no goal, or wrong cost)";
+      record.optimal = false;  // nothing is proven about a plan that does not replay
+    }
   }
 }
 

@@ -204,8 +204,9 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
           options.limits.max_bytes != 0 ? options.limits.max_bytes / 2 / 64 : options.default_transposition_entries;
       // Most levels need few nodes: a first try with a small table avoids clearing tens of
       // megabytes for them. Only when it runs out of its node budget does the full search run.
+      // A teaching run searches once, so its trace and tree show one search.
       constexpr std::uint64_t kFirstTryNodes = 20000;
-      if (options.limits.max_expanded != 0 && options.limits.max_expanded <= kFirstTryNodes) {
+      if ((options.limits.max_expanded != 0 && options.limits.max_expanded <= kFirstTryNodes) || teaching.active()) {
         ida.transposition_entries = full_table;
         return ida_star(domain, start, h, ida, NoPruning{}, observer);
       }
@@ -223,7 +224,12 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
         result.stats.generated += spent.generated;
         result.stats.duplicates += spent.duplicates;
         result.stats.dead_ends += spent.dead_ends;
+        result.stats.withheld += spent.withheld;
+        result.stats.reopened += spent.reopened;
         result.stats.seconds += spent.seconds;
+        result.stats.peak_bytes = std::max(result.stats.peak_bytes, spent.peak_bytes);
+        result.stats.iterations.insert(result.stats.iterations.begin(), spent.iterations.begin(),
+                                       spent.iterations.end());
       }
       return result;
     };
