@@ -70,18 +70,21 @@ ExitStatus exit_status_of(const SolveReport& r) {
 app::Json level_json(const std::string& instance, const std::string& algorithm, const Row& row,
                      const SolveOptions& options) {
   const SolveReport& r = row.report;
-  app::CoreRecord core = app::named_record(kProgram, "sokoban", instance, algorithm, kDefaultHeuristic);
+  app::CoreRecord core = app::named_record(
+      kProgram, "sokoban", instance,
+      options.objective == Objective::any ? std::string("restarting-weighted-astar") : algorithm, kDefaultHeuristic);
   if (!r.invalid) app::fill_from_result(core, r.result);
   core.status = r.status();
   core.seconds = r.seconds;
   if (r.solved()) {
-    core.cost = r.pushes;
+    core.cost = options.objective == Objective::moves ? r.moves : r.pushes;
     core.solution = r.lurd;
   } else {
     core.cost.reset();
     core.optimal = false;
   }
   app::Json j = app::core_json(core);
+  j["objective"] = to_string(options.objective);
   j["level"] = row.level;
   j["title"] = row.title;
   j["pushes"] = r.solved() ? app::Json(r.pushes) : app::Json(nullptr);
@@ -89,6 +92,7 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
   j["dead_ends"] = r.result.stats.dead_ends;
   j["duplicates"] = r.result.stats.duplicates;
   j["withheld"] = r.result.stats.withheld;
+  if (options.objective == Objective::any) j["solutions_found"] = r.solutions_found;
   if (r.solved()) {
     j["seconds_push_optimum"] = std::round(r.seconds_before_moves_pass * 1000.0) / 1000.0;
     j["moves_pass"] = {{"finished", r.moves_pass_finished},
@@ -117,9 +121,11 @@ void print_level(std::ostream& out, const Row& row, const SolveOptions& options,
   if (!row.title.empty()) out << " \"" << row.title << "\"";
   out << ": " << r.status();
   if (r.solved()) {
-    out << (r.result.optimal ? " (push-optimal)" : "") << ", " << r.pushes << " pushes, " << r.moves << " moves";
+    out << (options.objective == Objective::moves ? (r.result.optimal ? " (move-optimal)" : " (not proven move-optimal)")
+                                                  : (r.result.optimal ? " (push-optimal)" : " (not proven push-optimal)"))
+        << ", " << r.pushes << " pushes, " << r.moves << " moves";
   } else if (!r.invalid && !r.internal_error && r.result.status == Status::stopped) {
-    out << ", at least " << r.result.lower_bound << " pushes";
+    out << ", at least " << r.result.lower_bound << (options.objective == Objective::moves ? " moves" : " pushes");
   }
   out << ", " << std::fixed << std::setprecision(3) << r.seconds << " s, " << r.result.stats.expanded << " expanded, "
       << r.result.stats.generated << " generated";
@@ -163,7 +169,7 @@ void print_stats(const Row& row) {
 
 // The batch's table and totals (stdout; stderr when stdout carries the JSON lines).
 void print_summary(std::ostream& out, const std::vector<Row>& rows, bool table, bool with_oracle,
-                   const std::string& oracle_name, bool interrupted) {
+                   const std::string& oracle_name, bool interrupted, Objective objective) {
   int solved = 0, optimal = 0, unsolvable = 0, stopped = 0, invalid = 0, errors = 0;
   int checked = 0, matches = 0, below = 0, mismatches = 0;
   long pushes = 0, moves = 0;
@@ -215,7 +221,8 @@ void print_summary(std::ostream& out, const std::vector<Row>& rows, bool table, 
   }
   std::sort(times.begin(), times.end());
   const double median = times.empty() ? 0 : times[times.size() / 2];
-  out << "Summary: " << rows.size() << " level(s): " << solved << " solved (" << optimal << " push-optimal), "
+  out << "Summary: " << rows.size() << " level(s): " << solved << " solved (" << optimal
+      << (objective == Objective::moves ? " move-optimal), " : " push-optimal), ")
       << unsolvable << " unsolvable, " << stopped << " not finished, " << invalid << " invalid";
   if (errors > 0) out << ", " << errors << " internal errors";
   out << "; total " << std::fixed << std::setprecision(3) << seconds << " s, " << expanded << " expanded; median ";
@@ -268,6 +275,12 @@ int main(int argc, char** argv) {
        "compare each proven optimum with the push counts of a TSV table (columns level and "
        "optimal_pushes [+ status proven...] or best_pushes): match, below the table (a find), or "
        "mismatch (an error)")
+      ("objective", po::value<std::string>()->default_value("pushes"),
+       "pushes: the fewest pushes, proven (A* or IDA*); moves: the fewest player moves, then the "
+       "fewest pushes, proven (A*; slower: the player's square is part of the state); any: a "
+       "solution fast (greedy search), then "
+       "shorter ones until the limits (restarting weighted A*: weights 0:1, 1:5, 1:3, 1:2, 2:3, 1:1), "
+       "proven optimal only when its last restart, plain A*, finishes")
       ("no-solution", "human output without the LURD strings")
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
                             "push (pattern search keeps push-optimality and is on by default)")
@@ -282,7 +295,8 @@ int main(int argc, char** argv) {
   cli.positional().add("file", 1);
   cli.set_epilogue(
       "JSON (--json): one object per level, the core keys (instance = FILE#N, cost = pushes,\n"
-      "solution = LURD) then level, title, pushes, moves, dead_ends, duplicates, withheld,\n"
+      "solution = LURD) then objective, level, title, pushes, moves, dead_ends, duplicates, withheld,\n"
+      "solutions_found (--objective any),\n"
       "seconds_push_optimum, moves_pass, the pattern search's counts, with --oracle\n"
       "reference_pushes, reference_proven and oracle (match | below | mismatch), and message.\n"
       "With --json the summary goes to stderr. An --oracle mismatch (a proven optimum above the\n"
@@ -303,6 +317,7 @@ int main(int argc, char** argv) {
   options.pattern_search = vm.count("no-pattern-search") == 0;
   options.corral_test = vm.count("no-corral-test") == 0;
   try {
+    options.objective = parse_objective(vm["objective"].as<std::string>());
     options = options_for(request, options);  // checks the names before any level is read
     options.patterns.max_boxes =
         static_cast<int>(app::parse_count_in("pattern-boxes", vm["pattern-boxes"].as<std::string>(), 1, 64));
@@ -365,6 +380,9 @@ int main(int argc, char** argv) {
   }
 
   const std::string& dot_file = common.dot_file;
+  if (!dot_file.empty() && options.objective == Objective::any) {
+    cli.usage_error("--dot records one search tree; --objective any runs several searches (use --trace)");
+  }
   if (!dot_file.empty() && first != last) {
     cli.usage_error("--dot records one level's search tree: choose one level with --level N");
   }
@@ -401,10 +419,17 @@ int main(int argc, char** argv) {
     status = app::worst(status, exit_status_of(r));
     if (const auto it = oracle.find(n); it != oracle.end()) {
       row.reference = it->second;
-      if (r.solved() && r.result.optimal) {
-        row.check = check_against(it->second, r.pushes);
+      // The table counts pushes: only a push-optimal result can match it.
+      const bool push_optimal = r.result.optimal && options.objective != Objective::moves;
+      if (r.solved()) {
+        row.check = push_optimal ? std::optional(check_against(it->second, r.pushes))
+                                     : check_unproven(it->second, r.pushes);
+      }
+      if (row.check) {
         if (*row.check == OracleCheck::mismatch) {
-          app::print_error(kProgram, e.level.where() + ": mismatch: proven optimum " + std::to_string(r.pushes) +
+          app::print_error(kProgram, e.level.where() + ": mismatch: " +
+                                         (push_optimal ? "proven optimum " : "a solution of ") +
+                                         std::to_string(r.pushes) +
                                          " pushes, the table " + oracle_name + " says " +
                                          std::to_string(it->second.pushes) +
                                          (it->second.exact ? " (proven)" : " (best known)"));
@@ -437,7 +462,7 @@ int main(int argc, char** argv) {
   const bool interrupted = interrupt_flag().load();
   if (rows.size() > 1 || interrupted || !oracle_name.empty()) {
     print_summary(common.json ? std::cerr : std::cout, rows, !common.json, !oracle_name.empty(), oracle_name,
-                  interrupted && !rows.empty() && rows.back().level < last);
+                  interrupted && !rows.empty() && rows.back().level < last, options.objective);
   }
   return app::code(status);
 }

@@ -38,6 +38,16 @@ struct AStarOptions {
   // there sooner), and among siblings the one the domain listed first (its move ordering, as a
   // depth-first search would take them). Only the order of ties changes, so optimality does not.
   bool newer_first_on_ties = false;
+  // A cheaper path to a node already expanded puts it back on the open list (reopening): with
+  // an admissible heuristic that an inconsistent bound or unequal weights can fool, it is what
+  // keeps the cost found (or the bound proven) exact. A search that only wants a solution
+  // (greedy, weighted) may skip it: the cheaper path is then dropped as a duplicate.
+  bool reopen_closed = true;
+  // Only solutions cheaper than this are wanted (0: no bound), e.g. an anytime search that
+  // holds one already: a child with g + h >= cost_bound (unweighted) is dropped. With an
+  // admissible heuristic and reopening, a search that ends without a solution has proven that
+  // none costs less than cost_bound (its result's lower_bound).
+  std::int64_t cost_bound = 0;
 };
 
 namespace detail {
@@ -109,6 +119,9 @@ class AStarSearch {
       if (guard_.over_memory(bytes())) return stopped(std::move(result), kNoParent);
     }
     result.status = Status::unsolvable;
+    if (options_.cost_bound > 0 && options_.reopen_closed && is_admissible(h_)) {
+      result.lower_bound = static_cast<Cost>(options_.cost_bound);
+    }
     return finish(std::move(result));
   }
 
@@ -133,7 +146,7 @@ class AStarSearch {
     if (known != NodeIndex::kEmpty) {
       Node& node = nodes_[known];
       if constexpr (O::kWantsNodes) observer_.on_generate(parent_state, child, m, gc, node.h);
-      if (gc >= node.g) {
+      if (gc >= node.g || (node.heap_pos == kClosed && !options_.reopen_closed)) {
         ++stats_.duplicates;
         return;
       }
@@ -157,6 +170,7 @@ class AStarSearch {
       ++stats_.dead_ends;
       return;
     }
+    if (options_.cost_bound > 0 && static_cast<std::int64_t>(gc) + hc >= options_.cost_bound) return;
     add_node(child, hash, gc, hc, parent, m);
   }
 

@@ -1,6 +1,11 @@
 #pragma once
-// Push-optimal solutions with fewer player moves: the second pass of the solver, which breaks
-// ties between push-optimal plans toward fewer moves where that is cheap.
+// Pushes and player moves in one cost, in either order of priority:
+//
+// - pushes, then moves (Priority::pushes_then_moves): push-optimal solutions with fewer player
+//   moves, the second pass of the push-optimal solver, which breaks ties between push-optimal
+//   plans toward fewer moves where that is cheap;
+// - moves, then pushes (Priority::moves_then_pushes): move-optimal solving (--objective moves),
+//   the fewest player moves and among those the fewest pushes.
 //
 // The same pushes as SokobanDomain, but the state also keeps the player's exact square (after
 // a push: the square the box left; SokobanDomain keeps only the normalised player), and a push
@@ -8,11 +13,16 @@
 // plan the solver runs this on (it checks pushes x (cells + 1) < kPushWeight), so a cheapest
 // plan has the fewest pushes first and, among those, the fewest moves. Heuristic:
 // (kPushWeight + 1) x the push lower bound — admissible, as every push costs that much at least.
+// Moves first, a push costs kPushWeight x (the steps to reach it + 1) + 1 (kPushWeight then
+// weighs a move; pushes never outnumber moves, so the same check keeps the order), with
+// FewestMovesLowerBound as heuristic.
 //
 // What is and is not guaranteed: the pushes stay optimal (the push bound and deadlock tests
 // are the same). The moves are the fewest among the plans of the pruned push graph: PI-corral
 // pruning keeps one push-optimal plan, not every one, so another push-optimal solution may
-// still need fewer moves. Walks between pushes are shortest (breadth-first), as in the LURD.
+// still need fewer moves; moves first must therefore run on a SokobanDomain without it. Walks
+// between pushes are shortest (breadth-first), as in the LURD: between two pushes the boxes
+// stand still, so any walk is at least that long.
 #include <cstdint>
 #include <vector>
 
@@ -29,6 +39,7 @@ class FewerMovesDomain {
   using Cost = std::int64_t;
   using Move = SokobanDomain::Move;
   static constexpr Cost kPushWeight = Cost{1} << 20;
+  enum class Priority { pushes_then_moves, moves_then_pushes };
 
   struct State {
     SokobanDomain::State inner;
@@ -46,8 +57,8 @@ class FewerMovesDomain {
   };
 
   // `pushes` is the domain the plan was found with (same board, same pruning settings).
-  explicit FewerMovesDomain(const SokobanDomain& pushes)
-      : pushes_(pushes), dist_(static_cast<std::size_t>(pushes.board().cell_count())),
+  explicit FewerMovesDomain(const SokobanDomain& pushes, Priority priority = Priority::pushes_then_moves)
+      : pushes_(pushes), priority_(priority), dist_(static_cast<std::size_t>(pushes.board().cell_count())),
         seen_(static_cast<std::size_t>(pushes.board().cell_count()), 0) {
     queue_.reserve(static_cast<std::size_t>(pushes.board().cell_count()));
   }
@@ -60,7 +71,42 @@ class FewerMovesDomain {
   }
 
   Cost cost(const State& s, const Move& m) const {
-    return kPushWeight + steps(s, pushes_.board().neighbor(m.from, opposite(m.dir))) + 1;
+    const Cost walk = steps(s, pushes_.board().neighbor(m.from, opposite(m.dir)));
+    return priority_ == Priority::pushes_then_moves ? kPushWeight + walk + 1 : kPushWeight * (walk + 1) + 1;
+  }
+  Priority priority() const { return priority_; }
+  const SokobanDomain& pushes() const { return pushes_; }
+
+  // The steps from the player's square to the nearest square from which some box can be
+  // pushed (the next square beyond the box free): no push, hence no solution of an unsolved
+  // state, comes sooner. Its own breadth-first search (the cost's walks keep theirs).
+  Cost steps_to_a_push(const State& s) const {
+    const Board& board = pushes_.board();
+    const auto can_push_from = [&](std::uint16_t c) {
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t b = board.neighbor(c, d);
+        if (b == kNoCell || !s.inner.boxes.test(b)) continue;
+        const std::uint16_t t = board.neighbor(b, d);
+        if (t != kNoCell && !s.inner.boxes.test(t)) return true;
+      }
+      return false;
+    };
+    ++near_stamp_;
+    near_queue_.assign(1, s.at);
+    near_seen_[s.at] = near_stamp_;
+    near_dist_[s.at] = 0;
+    for (std::size_t q = 0; q < near_queue_.size(); ++q) {
+      const std::uint16_t c = near_queue_[q];
+      if (can_push_from(c)) return near_dist_[c];
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = board.neighbor(c, d);
+        if (n == kNoCell || near_seen_[n] == near_stamp_ || s.inner.boxes.test(n)) continue;
+        near_seen_[n] = near_stamp_;
+        near_dist_[n] = near_dist_[c] + 1;
+        near_queue_.push_back(n);
+      }
+    }
+    return -1;  // no box can be pushed at all
   }
 
   Undo apply(State& s, const Move& m) const {
@@ -110,6 +156,7 @@ class FewerMovesDomain {
   }
 
   const SokobanDomain& pushes_;
+  Priority priority_;
   mutable std::vector<std::int32_t> dist_;
   mutable std::vector<std::uint32_t> seen_;
   mutable std::vector<std::uint16_t> queue_;
@@ -117,6 +164,10 @@ class FewerMovesDomain {
   mutable std::uint64_t last_hash_ = 0;
   mutable CellSet last_boxes_;
   mutable std::uint16_t last_at_ = kNoCell;
+  mutable std::vector<std::int32_t> near_dist_ = std::vector<std::int32_t>(pushes_.board().cell_count());
+  mutable std::vector<std::uint32_t> near_seen_ = std::vector<std::uint32_t>(pushes_.board().cell_count(), 0);
+  mutable std::vector<std::uint16_t> near_queue_;
+  mutable std::uint32_t near_stamp_ = 0;
 };
 
 static_assert(Domain<FewerMovesDomain>);
@@ -128,6 +179,21 @@ struct FewerMovesLowerBound {
   FewerMovesDomain::Cost estimate(const FewerMovesDomain::State& s) const {
     if (is_dead_end(s.inner.h)) return dead_end<FewerMovesDomain::Cost>();
     return (FewerMovesDomain::kPushWeight + 1) * s.inner.h;
+  }
+};
+
+// Moves first: each push left is a move, and before the next push the player must walk to a
+// square it can push from, so moves left >= pushes left (the inner push bound) + that walk;
+// pushes left >= the push bound. Cost kPushWeight x moves + pushes, so the bound is
+// kPushWeight x (h + walk) + h.
+struct FewestMovesLowerBound {
+  const FewerMovesDomain* domain;
+  FewerMovesDomain::Cost estimate(const FewerMovesDomain::State& s) const {
+    if (is_dead_end(s.inner.h)) return dead_end<FewerMovesDomain::Cost>();
+    if (domain->is_goal(s)) return 0;
+    const FewerMovesDomain::Cost walk = domain->steps_to_a_push(s);
+    if (walk < 0) return dead_end<FewerMovesDomain::Cost>();
+    return FewerMovesDomain::kPushWeight * (s.inner.h + walk) + s.inner.h;
   }
 };
 

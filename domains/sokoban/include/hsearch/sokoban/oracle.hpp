@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <istream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -94,6 +95,13 @@ inline OracleCheck check_against(const OracleRow& row, int pushes) {
   if (pushes == row.pushes) return OracleCheck::match;
   if (pushes < row.pushes && !row.exact) return OracleCheck::below;
   return OracleCheck::mismatch;
+}
+
+// `pushes`: a solution not proven optimal. Only fewer pushes than the table says anything: a
+// find below a best-known count, or an error below a proven optimum.
+inline std::optional<OracleCheck> check_unproven(const OracleRow& row, int pushes) {
+  if (pushes >= row.pushes) return std::nullopt;
+  return row.exact ? OracleCheck::mismatch : OracleCheck::below;
 }
 
 inline const char* to_string(OracleCheck c) {

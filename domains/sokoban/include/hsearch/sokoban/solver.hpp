@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "hsearch/core/limits.hpp"
 #include "hsearch/core/observer.hpp"
@@ -24,6 +26,7 @@
 #include "hsearch/search/astar.hpp"
 #include "hsearch/search/by_name.hpp"
 #include "hsearch/search/ida_star.hpp"
+#include "hsearch/search/restarting_weighted_astar.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/fewer_moves_domain.hpp"
 #include "hsearch/sokoban/level.hpp"
@@ -44,7 +47,31 @@ inline constexpr std::size_t kDefaultAStarBytes = std::size_t{2048} << 20;
 // (PushLowerBound, kept in each state), raised by the pattern search's penalties.
 inline constexpr const char* kDefaultHeuristic = "matching";
 
+// What a solution must minimise. `pushes` (the default): the fewest pushes, proven. `moves`:
+// the fewest player moves, then the fewest pushes, proven (A* over FewerMovesDomain, moves
+// first, without PI-corral pruning, which keeps push counts but not move counts). `any`: a
+// solution fast (greedy search first), then shorter ones in pushes until the limits
+// (restarting weighted A*, restarting_weighted_astar.hpp); proven push-optimal only if its
+// last, exact restart finishes.
+enum class Objective { pushes, moves, any };
+
+inline const char* to_string(Objective o) {
+  return o == Objective::any ? "any" : o == Objective::moves ? "moves" : "pushes";
+}
+
+// "pushes" | "moves" | "any"; anything else throws std::invalid_argument naming what is offered.
+inline Objective parse_objective(const std::string& name) {
+  if (name == "pushes") return Objective::pushes;
+  if (name == "moves") return Objective::moves;
+  if (name == "any") return Objective::any;
+  throw std::invalid_argument("--objective " + name + ": sokoban offers pushes, moves, any");
+}
+
 struct SolveOptions {
+  Objective objective = Objective::pushes;
+  // Objective::any: the (w_g, w_h) of each restart; empty: RestartingWeightedAStarOptions's
+  // (greedy first, A* last).
+  std::vector<std::pair<int, int>> any_schedule;
   // A* is the default: on Microban it needs far fewer expansions than IDA*, which re-searches
   // the tree at every bound (measured with bench/sokoban; see docs/sokoban.md). solve() takes
   // the algorithm and the limits from its SolveRequest instead of these two fields.
@@ -80,7 +107,8 @@ struct SolveOptions {
 };
 
 struct SolveReport {
-  // The push search: status, cost (pushes), plan (pushes), proven lower bound, statistics.
+  // The search: status, cost (pushes; moves for Objective::moves), plan (pushes), proven lower
+  // bound (in the same unit), statistics.
   Result<SokobanDomain::Move, int> result;
   bool invalid = false;         // the level failed validation: `message` says where and why
   bool internal_error = false;  // the solution found did not replay: never reported as solved
@@ -96,6 +124,8 @@ struct SolveReport {
   bool moves_minimal = false;  // the fewest moves among all push-optimal solutions (proven)
   double seconds_before_moves_pass = 0;
   int moves_first_plan = 0;
+  // --objective any: how many solutions the anytime search found (each cheaper than the last).
+  int solutions_found = 0;
   // Pattern search: sub-searches run, their expansions (not in result.stats), patterns learned.
   std::uint64_t pattern_searches = 0;
   std::uint64_t pattern_expanded = 0;
@@ -171,6 +201,33 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
 
 namespace detail {
 
+// Objective::moves: A* over (pushes, player square) with moves first, on `domain` (whose
+// PI-corral pruning must be off). The result in moves: cost and lower bound are the moves.
+template <class Observer>
+Result<SokobanDomain::Move, int> fewest_moves_search(const SokobanDomain& domain, const SolveOptions& options,
+                                                     const Teaching& teaching, Observer* progress) {
+  const FewerMovesDomain moves_domain(domain, FewerMovesDomain::Priority::moves_then_pushes);
+  const FewestMovesLowerBound h{&moves_domain};
+  AStarOptions astar_options;
+  astar_options.limits = options.limits;
+  astar_options.newer_first_on_ties = options.newer_first_on_ties;
+  if (astar_options.limits.max_bytes == 0) astar_options.limits.max_bytes = options.default_astar_bytes;
+  const auto found = run_teaching(
+      moves_domain, teaching,
+      [&](auto& observer) { return astar(moves_domain, moves_domain.initial_state(), h, astar_options, observer); },
+      progress);
+  Result<SokobanDomain::Move, int> result;
+  result.status = found.status;
+  result.stop_reason = found.stop_reason;
+  result.algorithm = found.algorithm;
+  result.optimal = found.optimal;
+  result.plan = found.plan;
+  result.cost = static_cast<int>(found.cost / FewerMovesDomain::kPushWeight);
+  result.lower_bound = static_cast<int>(found.lower_bound / FewerMovesDomain::kPushWeight);
+  result.stats = found.stats;
+  return result;
+}
+
 // The push search of `level` under `options` (algorithm and limits included), observed by the
 // teaching recorders and `progress` (either may be absent), then the fewer-moves pass and the
 // replay check.
@@ -191,6 +248,21 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
     if (options.algorithm == Algorithm::astar) domain.enable_state_cache(options.state_cache_bits);
     auto search = [&](auto& observer) {
       Result<SokobanDomain::Move, int> result;
+      if (options.objective == Objective::any) {
+        RestartingWeightedAStarOptions anytime;
+        anytime.limits = options.limits;
+        if (anytime.limits.max_bytes == 0) anytime.limits.max_bytes = options.default_astar_bytes;
+        anytime.newer_first_on_ties = options.newer_first_on_ties;
+        if (!options.any_schedule.empty()) anytime.schedule = options.any_schedule;
+        return restarting_weighted_astar(domain, start, h, anytime, observer, [&](const auto& found, int wg, int wh) {
+          ++report.solutions_found;
+          if (teaching.trace != nullptr) {
+            *teaching.trace << "solution: " << found.cost << " pushes" << (found.optimal ? " (optimal)" : "")
+                            << ", weighted A* " << wg << ":" << wh << ", expanded " << found.stats.expanded
+                            << ", after " << clock.seconds() << " s\n";
+          }
+        });
+      }
       if (options.algorithm != Algorithm::ida) {
         AStarOptions astar_options;
         astar_options.limits = options.limits;
@@ -233,7 +305,12 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
       }
       return result;
     };
-    report.result = run_teaching(domain, teaching, search, progress);
+    if (options.objective == Objective::moves) {
+      domain.set_pi_corrals(false);
+      report.result = fewest_moves_search(domain, options, teaching, progress);
+    } else {
+      report.result = run_teaching(domain, teaching, search, progress);
+    }
     const Result<SokobanDomain::Move, int>& result = report.result;
     report.pattern_searches = patterns.stats().searches;
     report.pattern_expanded = patterns.stats().expanded;
@@ -244,7 +321,7 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
       report.moves_first_plan = solution.moves;
       const double left = options.limits.max_seconds > 0 ? options.limits.max_seconds - clock.seconds() : 1.0;
       report.seconds_before_moves_pass = clock.seconds();
-      if (options.fewer_moves && result.optimal && left > 0 &&
+      if (options.fewer_moves && options.objective != Objective::moves && result.optimal && left > 0 &&
           static_cast<std::int64_t>(result.cost + 1) * (board.cell_count() + 1) < FewerMovesDomain::kPushWeight) {
         if (progress != nullptr) {
           fewer_moves_pass(board, options, result, solution, report, *progress);
@@ -255,10 +332,12 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
       }
       int pushes = -1, moves = -1;
       const std::string problem = verify_lurd(level, solution.lurd, &pushes, &moves);
-      if (!problem.empty() || pushes != result.cost) {
+      const int counted = options.objective == Objective::moves ? moves : pushes;
+      if (!problem.empty() || counted != result.cost ||
+          pushes != static_cast<int>(result.plan.size())) {
         report.internal_error = true;
         report.message = level.where() + ": internal error: the solution found does not replay (" +
-                         (problem.empty() ? std::string("push count differs") : problem) + ")";
+                         (problem.empty() ? std::string("the count differs") : problem) + ")";
       } else {
         report.pushes = pushes;
         report.moves = moves;
@@ -293,6 +372,14 @@ inline SolveOptions options_for(const SolveRequest& request, SolveOptions option
   }
   if (request.weight_g != 1 || request.weight_h != 1) {
     throw std::invalid_argument("--weight: sokoban solves push-optimally and offers no weights");
+  }
+  if (options.objective == Objective::any && request.algorithm != Algorithm::astar) {
+    throw std::invalid_argument("--objective any runs its own schedule of weighted A* searches; it takes no --algorithm " +
+                                std::string(to_string(request.algorithm)));
+  }
+  if (options.objective == Objective::moves && request.algorithm != Algorithm::astar) {
+    throw std::invalid_argument("--objective moves searches with A*; it takes no --algorithm " +
+                                std::string(to_string(request.algorithm)));
   }
   options.algorithm = request.algorithm;
   options.limits = request.limits;

@@ -1,0 +1,144 @@
+#pragma once
+// Anytime search by restarting weighted A* (after Richter, Thayer & Ruml 2010): a first
+// solution fast, then shorter ones until the limits, each restart with a smaller weight on h.
+//
+// - Runs the framework's A* once per weight pair (w_g, w_h) of the schedule, in order; the
+//   default starts greedy (0, 1: h alone) and ends with A* itself (1, 1).
+// - Every restart after the first solution only looks for cheaper ones: children whose
+//   g + h (unweighted) reaches the best cost so far are dropped (AStarOptions::cost_bound).
+// - A weighted restart neither reopens closed nodes (its solution is only a candidate) nor
+//   proves anything when it ends without a cheaper solution; the schedule goes on. The exact
+//   restart (w_g == w_h) reopens, so with an admissible heuristic its end is a proof: either
+//   its solution is optimal, or no solution is cheaper than the best one held.
+// - A restart stopped by a limit ends the run (a smaller weight would not get further).
+// - Without a solution held, a restart that runs out of nodes has proven the problem
+//   unsolvable (every reachable state was expanded; no bound was used).
+// The result is the best solution found (optimal only when proven), its lower bound the
+// best proven, its statistics the sum over restarts (peak bytes the largest).
+// `on_solution(result, w_g, w_h)` is called for each solution found, cheaper than the last.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hsearch/core/domain.hpp"
+#include "hsearch/core/limits.hpp"
+#include "hsearch/core/observer.hpp"
+#include "hsearch/core/result.hpp"
+#include "hsearch/heuristics/heuristic.hpp"
+#include "hsearch/search/astar.hpp"
+
+namespace hsearch {
+
+struct RestartingWeightedAStarOptions {
+  // The whole run's time, node and stop-flag limits; max_bytes bounds each restart's tables.
+  Limits limits;
+  // (w_g, w_h) per restart, in order; each w >= 0 and not both 0.
+  std::vector<std::pair<int, int>> schedule = {{0, 1}, {1, 5}, {1, 3}, {1, 2}, {2, 3}, {1, 1}};
+  bool newer_first_on_ties = true;
+};
+
+template <Domain D, Heuristic<D> H, class O, class OnSolution>
+Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& domain, const typename D::State& start,
+                                                                     const H& h,
+                                                                     const RestartingWeightedAStarOptions& options,
+                                                                     O& observer, OnSolution&& on_solution) {
+  using R = Result<typename D::Move, typename D::Cost>;
+  const LimitGuard clock(Limits{});
+  R best;
+  bool have = false;
+  Statistics total;
+  // A lower bound on the optimal cost: h of the start, then what the exact restart proves.
+  typename D::Cost proven = 0;
+  if (is_admissible(h)) {
+    const auto h0 = static_cast<typename D::Cost>(h.estimate(start));
+    if (!is_dead_end(h0)) proven = h0;
+  }
+  bool last_stopped = false;
+  StopReason last_reason = StopReason::none;
+  for (const auto& [wg, wh] : options.schedule) {
+    AStarOptions run;
+    run.limits = options.limits;
+    if (run.limits.max_seconds > 0) {
+      run.limits.max_seconds -= clock.seconds();
+      if (run.limits.max_seconds <= 0) {
+        last_stopped = true;
+        last_reason = StopReason::time_limit;
+        break;
+      }
+    }
+    if (run.limits.max_expanded > 0) {
+      if (total.expanded >= run.limits.max_expanded) {
+        last_stopped = true;
+        last_reason = StopReason::node_limit;
+        break;
+      }
+      run.limits.max_expanded -= total.expanded;
+    }
+    run.weight_g = wg;
+    run.weight_h = wh;
+    const bool exact = wg == wh && wg > 0;
+    run.reopen_closed = exact;
+    run.newer_first_on_ties = options.newer_first_on_ties;
+    run.cost_bound = have ? static_cast<std::int64_t>(best.cost) : 0;
+    if constexpr (requires { observer.on_phase(std::string()); }) {
+      observer.on_phase("weighted A* " + std::to_string(wg) + ":" + std::to_string(wh) +
+                        (have ? ", cheaper than " + std::to_string(best.cost) : std::string()));
+    }
+    R r = astar(domain, start, h, run, observer);
+    total.expanded += r.stats.expanded;
+    total.generated += r.stats.generated;
+    total.pruned += r.stats.pruned;
+    total.duplicates += r.stats.duplicates;
+    total.reopened += r.stats.reopened;
+    total.dead_ends += r.stats.dead_ends;
+    total.withheld += r.stats.withheld;
+    total.peak_bytes = std::max(total.peak_bytes, r.stats.peak_bytes);
+    if (exact && is_admissible(h)) proven = std::max(proven, r.lower_bound);
+    if (r.solved()) {
+      best = std::move(r);
+      have = true;
+      on_solution(best, wg, wh);
+      if (best.optimal) break;
+      continue;
+    }
+    if (r.status == Status::unsolvable) {
+      if (!have) {  // no bound was used: every reachable state was expanded
+        best = std::move(r);
+        break;
+      }
+      if (exact && is_admissible(h)) break;  // nothing cheaper than the best held
+      continue;
+    }
+    last_stopped = true;
+    last_reason = r.stop_reason;
+    if (!have) best = std::move(r);
+    break;
+  }
+  total.seconds = clock.seconds();
+  if (have) {
+    best.status = Status::solved;
+    best.stop_reason = StopReason::none;
+    if (proven >= best.cost) best.optimal = true;
+    best.lower_bound = best.optimal ? best.cost : std::min(best.cost, proven);
+  } else if (last_stopped) {
+    best.status = Status::stopped;
+    best.stop_reason = last_reason;
+    best.lower_bound = proven;
+  }
+  best.algorithm = "restarting-weighted-astar";
+  best.stats = std::move(total);
+  return best;
+}
+
+template <Domain D, Heuristic<D> H, class OnSolution>
+Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& domain, const typename D::State& start,
+                                                                     const H& h,
+                                                                     const RestartingWeightedAStarOptions& options,
+                                                                     OnSolution&& on_solution) {
+  NullObserver observer;
+  return restarting_weighted_astar(domain, start, h, options, observer, on_solution);
+}
+
+}  // namespace hsearch
