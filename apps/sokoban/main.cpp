@@ -1,6 +1,8 @@
-// sokoban: push-optimal Sokoban solver; `sokoban play`: the terminal game.
+// sokoban: push-optimal Sokoban solver (or move-optimal, or any solution: --objective);
+// `sokoban play`: the terminal game.
 //
-//   sokoban [FILE] [--level N | --levels A-B] [--oracle TSV] [the shared options: --algorithm,
+//   sokoban [FILE] [--level N | --levels A-B] [--oracle TSV] [--objective pushes|moves|any]
+//           [the shared options: --algorithm, --weight (with --objective any),
 //           --heuristic, --time-limit, --node-limit, --memory-limit, --json, --stats, --trace,
 //           --dot FILE, --quiet]
 //
@@ -250,7 +252,7 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "play") return play::play_main(argc - 1, argv + 1);
 
   app::CommandLineSpec spec;
-  spec.groups = app::kSolveOptions;
+  spec.groups = app::kSolveOptions | app::kWeightOption;
   spec.algorithm = "astar";
   spec.algorithm_help = "astar (A* with reopening) | ida (IDA* with a transposition table)";
   spec.heuristic = kDefaultHeuristic;
@@ -261,9 +263,10 @@ int main(int argc, char** argv) {
                      " MiB here, a quarter of the machine's memory, at least 2048; IDA* uses a 64 MiB table)";
   app::CommandLine cli(kProgram, "sokoban [FILE] [--level N | --levels A-B] [--oracle TSV] [options]\n"
                                  "       sokoban play [FILE] [options]   (the terminal game: sokoban play --help)",
-                       "Solves Sokoban levels (XSB or Boxoban text) push-optimally and prints verified LURD\n"
-                       "solutions (lower case: step, upper case: push). Without FILE it solves a small\n"
-                       "built-in level. Several levels are a batch: a summary table follows the results.",
+                       "Solves Sokoban levels (XSB or Boxoban text) push-optimally (--objective moves: the\n"
+                       "fewest moves; --objective any: a solution fast, then shorter ones) and prints\n"
+                       "verified LURD solutions (lower case: step, upper case: push). Without FILE it solves\n"
+                       "a small built-in level. Several levels are a batch: a summary table follows.",
                        spec);
   const PatternSearchOptions pattern_defaults;
   std::ostringstream effort;
@@ -309,6 +312,8 @@ int main(int argc, char** argv) {
   SolveRequest request;
   request.algorithm = algorithm;
   request.heuristic = common.heuristic;
+  request.weight_g = common.weight_g;
+  request.weight_h = common.weight_h;
   request.limits = common.limits();
   if (algorithm == Algorithm::astar && request.limits.max_bytes == 0) {
     request.limits.max_bytes = app::default_search_memory();

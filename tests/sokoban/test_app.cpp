@@ -298,3 +298,37 @@ TEST_F(App, DotWritesTheSearchTree) {
   EXPECT_EQ(bad.status, 2) << bad.out;
   EXPECT_NE(bad.out.find("cannot write"), std::string::npos) << bad.out;
 }
+
+// --objective: the JSON names it; moves reports moves as the cost; any traces its solutions.
+TEST_F(App, ObjectivesAnyAndMoves) {
+  ProgramRun r = run("--objective moves --json", false);
+  EXPECT_EQ(r.status, 0) << r.out;
+  for (const char* key : {"\"cost\":22,", "\"optimal\":true", "\"objective\":\"moves\"", "\"moves\":22"}) {
+    EXPECT_NE(r.out.find(key), std::string::npos) << key << " in " << r.out;
+  }
+  r = run("--objective moves");
+  EXPECT_NE(r.out.find("solved (move-optimal), 7 pushes, 22 moves"), std::string::npos) << r.out;
+  r = run("--objective any --trace");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("solution: 7 pushes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("solved (push-optimal), 7 pushes"), std::string::npos) << r.out;
+  // Greedy search alone finds 7 pushes, which the start's bound (7) already proves optimal.
+  r = run("--objective any --weight 0,1 --json --node-limit 8", false);
+  EXPECT_NE(r.out.find("\"cost\":7,\"optimal\":true,\"lower_bound\":7"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"objective\":\"any\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"algorithm\":\"restarting-weighted-astar\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"solutions_found\":"), std::string::npos) << r.out;
+}
+
+TEST_F(App, ObjectiveMisuseExitsWithTwo) {
+  ProgramRun r = run("--objective fastest");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("--objective fastest: sokoban offers pushes, moves, any"), std::string::npos) << r.out;
+  r = run("--weight 1,3");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("only with --objective any"), std::string::npos) << r.out;
+  EXPECT_EQ(run("--objective any --algorithm ida").status, 2);
+  EXPECT_EQ(run("--objective moves --algorithm ida").status, 2);
+  r = run("--objective any --dot " + temp_file("any.dot", ""));
+  EXPECT_EQ(r.status, 2) << r.out;
+}

@@ -370,8 +370,16 @@ inline SolveOptions options_for(const SolveRequest& request, SolveOptions option
   if (!request.pruning.empty() && request.pruning != "none") {
     throw std::invalid_argument("--pruning " + request.pruning + ": sokoban offers none");
   }
-  if (request.weight_g != 1 || request.weight_h != 1) {
-    throw std::invalid_argument("--weight: sokoban solves push-optimally and offers no weights");
+  if ((request.weight_g != 1 || request.weight_h != 1) && options.objective != Objective::any) {
+    throw std::invalid_argument("--weight: sokoban takes weights only with --objective any (the first restart's)");
+  }
+  if (options.objective == Objective::any && (request.weight_g != 1 || request.weight_h != 1)) {
+    // The given weighting first, then the default restarts that weigh h less, A* last.
+    const int wg = request.weight_g, wh = request.weight_h;
+    options.any_schedule = {{wg, wh}};
+    for (const auto& [g, h] : RestartingWeightedAStarOptions{}.schedule) {
+      if (static_cast<std::int64_t>(h) * wg < static_cast<std::int64_t>(wh) * g) options.any_schedule.push_back({g, h});
+    }
   }
   if (options.objective == Objective::any && request.algorithm != Algorithm::astar) {
     throw std::invalid_argument("--objective any runs its own schedule of weighted A* searches; it takes no --algorithm " +
