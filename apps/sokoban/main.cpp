@@ -281,8 +281,8 @@ int main(int argc, char** argv) {
       ("objective", po::value<std::string>()->default_value("pushes"),
        "pushes: the fewest pushes, proven (A* or IDA*); moves: the fewest player moves, then the "
        "fewest pushes, proven (A*; slower: the player's square is part of the state); any: a "
-       "solution fast (greedy search), then "
-       "shorter ones until the limits (restarting weighted A*: weights 0:1, 1:5, 1:3, 1:2, 2:3, 1:1), "
+       "solution fast (weighted A*), then "
+       "shorter ones until the limits (restarting weighted A*, g:h weighted 1:5, 1:3, 1:2, 2:3, 1:1), "
        "proven optimal only when its last restart, plain A*, finishes")
       ("no-solution", "human output without the LURD strings")
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "

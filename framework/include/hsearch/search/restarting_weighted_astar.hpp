@@ -3,7 +3,8 @@
 // solution fast, then shorter ones until the limits, each restart with a smaller weight on h.
 //
 // - Runs the framework's A* once per weight pair (w_g, w_h) of the schedule, in order; the
-//   default starts greedy (0, 1: h alone) and ends with A* itself (1, 1).
+//   default is the paper's weights on h (5, 3, 2, 1.5, then 1: A* itself). (0, 1) is greedy
+//   search on h alone.
 // - Every restart after the first solution only looks for cheaper ones: children whose
 //   g + h (unweighted) reaches the best cost so far are dropped (AStarOptions::cost_bound).
 // - A weighted restart neither reopens closed nodes (its solution is only a candidate) nor
@@ -35,7 +36,7 @@ struct RestartingWeightedAStarOptions {
   // The whole run's time, node and stop-flag limits; max_bytes bounds each restart's tables.
   Limits limits;
   // (w_g, w_h) per restart, in order; each w >= 0 and not both 0.
-  std::vector<std::pair<int, int>> schedule = {{0, 1}, {1, 5}, {1, 3}, {1, 2}, {2, 3}, {1, 1}};
+  std::vector<std::pair<int, int>> schedule = {{1, 5}, {1, 3}, {1, 2}, {2, 3}, {1, 1}};
   bool newer_first_on_ties = true;
 };
 
