@@ -49,11 +49,13 @@ constexpr const char* kEpilogue = R"(Heuristics (--heuristic):
              next (disks ordered by decreasing radius, then tower); --pdb towers: one group
              per tower; --pdb window:S: for every offset, S consecutive disks + the rest.
              Repeat --pdb for the max over several partitions. Default: automatic sizes,
-             the largest group within 2^24 entries (16 MiB). With the symmetric method
+             every group within 2^24 entries (16 MiB). With the symmetric method
              (below) the sizes describe the half problem (n-1 disks) and the default is
-             the max over all windows of the automatic size.
+             the max over all windows of the automatic size (the other disks in groups
+             within 2^24 entries too).
   towers     sum over towers of the exact single-tower distance (a table per tower;
-             admissible).
+             admissible). A tower whose table would exceed --pdb-max-entries is cut
+             into groups within 2^24 entries (a weaker bound; said on stderr).
   goalpeg    number of disks off their goal peg (admissible, weak).
   zero       h = 0 (Dijkstra / iterative deepening).
   manhattan  the seed's Manhattan distance |dx| + |dy| per disk. NOT ADMISSIBLE (one move can
@@ -290,7 +292,7 @@ int run(int argc, char** argv) {
       ("random-goal", po::bool_switch(), "uniformly random legal goal")
       ("seed", po::value<std::string>()->default_value("1"), "seed of the random positions")
       ("pdb", po::value<std::vector<std::string>>(), "one partition: sizes (largest disks first, e.g. 5,13), 'towers' or 'window:S'; repeatable (max)")
-      ("pdb-max-entries", po::value<std::string>()->default_value("268435456"), "refuse tables with more entries (2^28; 1 byte per entry)")
+      ("pdb-max-entries", po::value<std::string>()->default_value("268435456"), "refuse --pdb groups whose tables have more entries (2^28; 1 byte per entry)")
       ("no-pdb-cache", po::bool_switch(), "build tables in memory only (no cache files)")
       ("tt-entries", po::value<std::string>()->default_value("1048576"), "IDA* transposition-table entries (2^20, about 40 MB; 0: none)")
       ("no-symmetry", po::bool_switch(), "never use the symmetric method (search the whole classic problem)")
@@ -362,6 +364,7 @@ int run(int argc, char** argv) {
   app::ProgressLines progress("", common.quiet);
   const SolveReport report = solve(problem, request, options, teaching, &progress);
   const auto& r = report.result;
+  for (const std::string& note : report.notes) app::print_note(kProgram, note);
   if (teaching.dot != nullptr) {
     dot_file.close();
     if (!dot_file) app::print_error(kProgram, "cannot write " + common.dot_file);
