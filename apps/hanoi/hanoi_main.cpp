@@ -94,35 +94,6 @@ struct Instance {
   std::string name;  // "start -> goal" in the notation
 };
 
-// start/goal lines of a problem file.
-void read_problem_file(const std::string& path, std::string& start, std::string& goal) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument(path + ": cannot open");
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    const std::string where = path + ":" + std::to_string(number);
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-    const auto first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos) continue;
-    line = line.substr(first);
-    const auto colon = line.find(':');
-    const std::string key = colon == std::string::npos ? line : line.substr(0, colon);
-    if (colon == std::string::npos || (key != "start" && key != "goal")) {
-      throw std::invalid_argument(where + ": expected 'start: <position>' or 'goal: <position>'");
-    }
-    std::string& target = key == "start" ? start : goal;
-    if (!target.empty()) throw std::invalid_argument(where + ": second '" + key + "' line");
-    target = line.substr(colon + 1);
-    if (target.find_first_not_of(" \t\r") == std::string::npos) {
-      throw std::invalid_argument(where + ": empty " + key);
-    }
-  }
-  if (start.empty()) throw std::invalid_argument(path + ": no 'start:' line");
-  if (goal.empty()) throw std::invalid_argument(path + ": no 'goal:' line");
-}
-
 // The problem from the options: positions, a problem file, or the --pegs/--disks shortcut,
 // with random positions where asked.
 Instance read_instance(const app::CommandLine& cli) {
@@ -134,7 +105,11 @@ Instance read_instance(const app::CommandLine& cli) {
   const std::uint64_t seed = app::parse_count("seed", vm["seed"].as<std::string>());
   if (!problem_file.empty()) {
     if (!start_text.empty() || !goal_text.empty()) throw std::invalid_argument("--problem excludes --start and --goal");
-    read_problem_file(problem_file, start_text, goal_text);
+    std::ifstream in(problem_file);
+    if (!in) throw std::invalid_argument(problem_file + ": cannot open");
+    ProblemText text = read_problem_text(in, problem_file);
+    start_text = std::move(text.start);
+    goal_text = std::move(text.goal);
   }
   if (random_start && !start_text.empty()) throw std::invalid_argument("--random-start excludes a given start");
   if (random_goal && !goal_text.empty()) throw std::invalid_argument("--random-goal excludes a given goal");
