@@ -49,11 +49,13 @@ constexpr const char* kEpilogue = R"(Heuristics (--heuristic):
              next (disks ordered by decreasing radius, then tower); --pdb towers: one group
              per tower; --pdb window:S: for every offset, S consecutive disks + the rest.
              Repeat --pdb for the max over several partitions. Default: automatic sizes,
-             the largest group within 2^24 entries (16 MiB). With the symmetric method
+             every group within 2^24 entries (16 MiB). With the symmetric method
              (below) the sizes describe the half problem (n-1 disks) and the default is
-             the max over all windows of the automatic size.
+             the max over all windows of the automatic size (the other disks in groups
+             within 2^24 entries too).
   towers     sum over towers of the exact single-tower distance (a table per tower;
-             admissible).
+             admissible). A tower whose table would exceed --pdb-max-entries is cut
+             into groups within 2^24 entries (a weaker bound; said on stderr).
   goalpeg    number of disks off their goal peg (admissible, weak).
   zero       h = 0 (Dijkstra / iterative deepening).
   manhattan  the seed's Manhattan distance |dx| + |dy| per disk. NOT ADMISSIBLE (one move can
@@ -92,35 +94,6 @@ struct Instance {
   std::string name;  // "start -> goal" in the notation
 };
 
-// start/goal lines of a problem file.
-void read_problem_file(const std::string& path, std::string& start, std::string& goal) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument(path + ": cannot open");
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    const std::string where = path + ":" + std::to_string(number);
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-    const auto first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos) continue;
-    line = line.substr(first);
-    const auto colon = line.find(':');
-    const std::string key = colon == std::string::npos ? line : line.substr(0, colon);
-    if (colon == std::string::npos || (key != "start" && key != "goal")) {
-      throw std::invalid_argument(where + ": expected 'start: <position>' or 'goal: <position>'");
-    }
-    std::string& target = key == "start" ? start : goal;
-    if (!target.empty()) throw std::invalid_argument(where + ": second '" + key + "' line");
-    target = line.substr(colon + 1);
-    if (target.find_first_not_of(" \t\r") == std::string::npos) {
-      throw std::invalid_argument(where + ": empty " + key);
-    }
-  }
-  if (start.empty()) throw std::invalid_argument(path + ": no 'start:' line");
-  if (goal.empty()) throw std::invalid_argument(path + ": no 'goal:' line");
-}
-
 // The problem from the options: positions, a problem file, or the --pegs/--disks shortcut,
 // with random positions where asked.
 Instance read_instance(const app::CommandLine& cli) {
@@ -132,7 +105,11 @@ Instance read_instance(const app::CommandLine& cli) {
   const std::uint64_t seed = app::parse_count("seed", vm["seed"].as<std::string>());
   if (!problem_file.empty()) {
     if (!start_text.empty() || !goal_text.empty()) throw std::invalid_argument("--problem excludes --start and --goal");
-    read_problem_file(problem_file, start_text, goal_text);
+    std::ifstream in(problem_file);
+    if (!in) throw std::invalid_argument(problem_file + ": cannot open");
+    ProblemText text = read_problem_text(in, problem_file);
+    start_text = std::move(text.start);
+    goal_text = std::move(text.goal);
   }
   if (random_start && !start_text.empty()) throw std::invalid_argument("--random-start excludes a given start");
   if (random_goal && !goal_text.empty()) throw std::invalid_argument("--random-goal excludes a given goal");
@@ -290,7 +267,7 @@ int run(int argc, char** argv) {
       ("random-goal", po::bool_switch(), "uniformly random legal goal")
       ("seed", po::value<std::string>()->default_value("1"), "seed of the random positions")
       ("pdb", po::value<std::vector<std::string>>(), "one partition: sizes (largest disks first, e.g. 5,13), 'towers' or 'window:S'; repeatable (max)")
-      ("pdb-max-entries", po::value<std::string>()->default_value("268435456"), "refuse tables with more entries (2^28; 1 byte per entry)")
+      ("pdb-max-entries", po::value<std::string>()->default_value("268435456"), "refuse --pdb groups whose tables have more entries (2^28; 1 byte per entry)")
       ("no-pdb-cache", po::bool_switch(), "build tables in memory only (no cache files)")
       ("tt-entries", po::value<std::string>()->default_value("1048576"), "IDA* transposition-table entries (2^20, about 40 MB; 0: none)")
       ("no-symmetry", po::bool_switch(), "never use the symmetric method (search the whole classic problem)")
@@ -362,6 +339,7 @@ int run(int argc, char** argv) {
   app::ProgressLines progress("", common.quiet);
   const SolveReport report = solve(problem, request, options, teaching, &progress);
   const auto& r = report.result;
+  for (const std::string& note : report.notes) app::print_note(kProgram, note);
   if (teaching.dot != nullptr) {
     dot_file.close();
     if (!dot_file) app::print_error(kProgram, "cannot write " + common.dot_file);

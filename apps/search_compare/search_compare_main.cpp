@@ -198,10 +198,10 @@ int run(int argc, char** argv) {
   }
 
   for (const auto& note : grid.notes) std::cerr << kProgram << ": note: " << note << "\n";
-  adapter->prepare(grid.configurations, app::cache_dir(common.cache_dir), std::cerr);
-
   RunOptions run_options;
   run_options.limits = common.limits();
+  adapter->prepare(grid.configurations, app::cache_dir(common.cache_dir), std::cerr, run_options.limits);
+
   run_options.jobs = jobs;
   run_options.teaching.trace = common.trace ? &std::cerr : nullptr;
   run_options.teaching.dot = common.dot_file.empty() ? nullptr : &dot;

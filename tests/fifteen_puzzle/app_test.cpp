@@ -19,6 +19,7 @@
 #include "hsearch/app/json.hpp"
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/manhattan.hpp"
+#include "signalled_run.hpp"
 
 namespace hsearch::fifteen {
 namespace {
@@ -283,6 +284,97 @@ TEST(Program, TimeLimitJsonExitsThree) {
   EXPECT_GE(json["lower_bound"].get<int>(), 41);  // Manhattan of Korf #1
   EXPECT_LE(json["lower_bound"].get<int>(), 57);  // its optimal length
   EXPECT_LT(seconds, 30.0);  // a hang, not a timing: the limit is one second
+}
+
+// A cache directory of its own (empty), and Korf #1 in a file, for the runs below.
+struct FreshCache {
+  std::filesystem::path dir, board;
+  explicit FreshCache(const std::string& name) {
+    const auto tmp = std::filesystem::temp_directory_path();
+    dir = tmp / ("fifteen-cache-" + name + "-" + std::to_string(::getpid()));
+    board = tmp / ("fifteen-board-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::ofstream(board) << "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n";
+  }
+  ~FreshCache() {
+    std::filesystem::remove_all(dir);
+    std::filesystem::remove(board);
+  }
+  bool empty() const { return !std::filesystem::exists(dir) || std::filesystem::is_empty(dir); }
+  std::string command(const std::string& args) const {
+    return std::string(HSEARCH_BINARY_DIR) + "/bin/fifteen-puzzle " + args + " --cache-dir " + dir.string() + " < " +
+           board.string();
+  }
+};
+
+// Ctrl-C while a pattern database is built (pdb-78's first table takes far longer than the
+// delay): the build stops, the JSON record says interrupted with 0 expansions and the Manhattan
+// bound, the exit status is 130, and no table file is left in the cache.
+TEST(Program, CtrlCDuringATableBuildStopsWithTheRecordAndNoFile) {
+  const FreshCache cache("ctrl-c");
+  const auto r = testing::run_and_interrupt(cache.command("--heuristic pdb-78 --json"), std::chrono::milliseconds(300));
+  EXPECT_FALSE(r.killed) << "still building long after Ctrl-C";
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  ASSERT_EQ(lines(r.out).size(), 1u) << r.out;
+  const auto json = app::Json::parse(r.out);
+  EXPECT_EQ(json["status"], "interrupted");
+  EXPECT_EQ(json["heuristic"], "pdb-78");
+  EXPECT_EQ(json["expanded"], 0);
+  EXPECT_EQ(json["lower_bound"], 41);  // Manhattan of Korf #1
+  EXPECT_NE(r.err.find("fifteen-puzzle: stopped (interrupted)"), std::string::npos) << r.err;
+  EXPECT_TRUE(cache.empty());
+}
+
+// The time limit covers building the tables: a first run with an empty cache stops at the
+// limit (exit 3, time_limit) instead of building for minutes, and saves nothing half built.
+TEST(Program, TimeLimitCoversTheTableBuild) {
+  const FreshCache cache("time-limit");
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto out_file = cache.dir.string() + ".out";
+  const int status =
+      std::system((cache.command("--heuristic pdb-78 --time-limit 0.5 --json") + " > " + out_file + " 2>/dev/null").c_str());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::stringstream out;
+  out << std::ifstream(out_file).rdbuf();
+  std::filesystem::remove(out_file);
+  EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 3);
+  const auto json = app::Json::parse(out.str());
+  EXPECT_EQ(json["status"], "time_limit");
+  EXPECT_EQ(json["expanded"], 0);
+  EXPECT_TRUE(cache.empty());
+  EXPECT_LT(seconds, 30.0);  // a hang, not a timing: the limit is half a second
+}
+
+// The exit status and the JSON status always tell the same story.
+TEST(Program, ExitStatusAndJsonStatusAgree) {
+  const std::string korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+  const struct {
+    std::string args, input, status;
+    int exit_code;
+  } cases[] = {
+      {"--size 3x3", "1 2 0 3 4 5 6 7 8", "solved", 0},
+      {"", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 14", "unsolvable", 1},
+      {"", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 14", "invalid", 2},
+      {"--heuristic manhattan --node-limit 1000", korf1, "node_limit", 3},
+      {"--heuristic manhattan --time-limit 0.2", korf1, "time_limit", 3},
+      {"-a astar --heuristic manhattan --memory-limit 1", korf1, "memory_limit", 3},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.args + " < " + c.input);
+    const ProgramRun r = run_program(c.args + " --json", c.input);
+    EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
+    ASSERT_EQ(lines(r.out).size(), 1u) << r.out;
+    EXPECT_EQ(app::Json::parse(r.out)["status"], c.status);
+  }
+  // Interrupted: Ctrl-C during the search (Manhattan IDA* on Korf #1 runs for minutes).
+  const FreshCache cache("agree");
+  const auto r =
+      testing::run_and_interrupt(cache.command("--heuristic manhattan --json"), std::chrono::milliseconds(300));
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  ASSERT_EQ(lines(r.out).size(), 1u) << r.out;
+  const auto json = app::Json::parse(r.out);
+  EXPECT_EQ(json["status"], "interrupted");
+  EXPECT_GT(json["expanded"].get<std::uint64_t>(), 0u);
 }
 
 // --trace: one line per IDA* iteration on stderr, stdout unchanged. Checked against the

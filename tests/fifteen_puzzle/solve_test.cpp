@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
+#include <iterator>
 #include <random>
+#include <sstream>
 
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/solver.hpp"
@@ -161,6 +164,36 @@ TEST(SolveEntry, BreadthFirstSearchBuildsNoHeuristicTables) {
   EXPECT_EQ(r.result.cost, 2);
   EXPECT_EQ(r.heuristic, "-");
   EXPECT_FALSE(std::filesystem::exists(dir));  // nothing built, nothing cached
+}
+
+// Ctrl-C (the stop flag) during a pattern-database build: the solve returns at once, stopped
+// and interrupted with 0 expansions and the Manhattan bound, and the cache holds no table
+// (nothing half written). Once the flag is down, the same solver builds the tables and solves.
+TEST(SolveEntry, TheStopFlagStopsATableBuildAndALaterSolveBuildsItAgain) {
+  const auto dir = std::filesystem::temp_directory_path() / ("hsearch-stop-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::atomic<bool> stop{true};
+  SolveRequest request = config("pdb-555");
+  request.cache_dir = dir;
+  request.limits.stop_flag = &stop;
+  std::ostringstream log;
+  SolverOptions options;
+  options.log = &log;
+  const Solver<PackedBoard> solver(4, 4, request, options);
+  const std::vector<unsigned> board = {4, 1, 2, 3, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  const auto stopped = solver.solve(board);
+  EXPECT_EQ(stopped.result.status, Status::stopped);
+  EXPECT_EQ(stopped.result.stop_reason, StopReason::interrupted);
+  EXPECT_EQ(stopped.result.stats.expanded, 0u);
+  EXPECT_EQ(stopped.result.lower_bound, 2);  // Manhattan: tiles 4 and 5 are one cell away
+  EXPECT_NE(log.str().find("(interrupted)"), std::string::npos) << log.str();
+  EXPECT_TRUE(!std::filesystem::exists(dir) || std::filesystem::is_empty(dir));
+  stop = false;
+  const auto solved = solver.solve(board);
+  ASSERT_TRUE(solved.result.solved());
+  EXPECT_EQ(solved.result.cost, 2);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()), 3);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(SmallBoards, IdaAStarBfsAgreeWithTheOracleOn3x3And2x4) {

@@ -73,4 +73,20 @@ TEST_F(CheckedFile, RejectsAnotherVersionAndGarbage) {
   EXPECT_NE(error_of("test-kind", "n=1000").find("cannot open"), std::string::npos);
 }
 
+// The temporary file of an atomic write is renamed (success) or removed (failure): the
+// directory never keeps a partial table under any name.
+TEST_F(CheckedFile, LeavesNoTemporaryFileBehind) {
+  write_table_file(path_, "test-kind", "n=1000", payload_);  // over an existing table
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir_)) names.push_back(entry.path().filename().string());
+  EXPECT_EQ(names, std::vector<std::string>{"table.bin"});
+  // A target that is a directory: the rename fails, the temporary file goes.
+  const fs::path blocked = dir_ / "blocked";
+  fs::create_directories(blocked / "inside");
+  EXPECT_THROW(write_table_file(blocked, "test-kind", "n=1000", payload_), TableFileError);
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(dir_)) files += entry.is_regular_file() ? 1 : 0;
+  EXPECT_EQ(files, 1u);
+}
+
 }  // namespace

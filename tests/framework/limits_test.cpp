@@ -88,6 +88,53 @@ TEST(Limits, StopFlagInterruptsFromAnotherThread) {
   EXPECT_FALSE(r.stats.iterations.empty());
 }
 
+// A long phase that is not a search (a table build) polls the same guard: the stop flag and the
+// clock end it with StoppedByLimit naming the reason.
+std::uint64_t poll_until_stopped(LimitGuard& guard, StopReason& reason) {
+  std::uint64_t calls = 0;
+  try {
+    for (; calls < (std::uint64_t{1} << 40); ++calls) guard.poll();
+  } catch (const StoppedByLimit& stopped) {
+    reason = stopped.reason;
+  }
+  return calls;
+}
+
+TEST(Limits, PollThrowsWhenTheStopFlagIsRaised) {
+  std::atomic<bool> flag{true};
+  Limits l;
+  l.stop_flag = &flag;
+  LimitGuard guard(l);
+  StopReason reason = StopReason::none;
+  const std::uint64_t calls = poll_until_stopped(guard, reason);
+  EXPECT_EQ(reason, StopReason::interrupted);
+  EXPECT_LE(calls, LimitGuard::kCheckInterval);  // stopped at the first check
+}
+
+TEST(Limits, PollAndSearchShareAClockStartedEarlier) {
+  Limits l;
+  l.max_seconds = 0.05;
+  l = l.with_clock_started();
+  const auto started = l.clock_start;
+  EXPECT_EQ(l.with_clock_started().clock_start, started);  // a running clock is kept
+  LimitGuard phase(l);
+  StopReason reason = StopReason::none;
+  poll_until_stopped(phase, reason);
+  EXPECT_EQ(reason, StopReason::time_limit);
+  // The search that follows finds the time already spent: it stops at its first check.
+  const WalledOff d;
+  const auto r = ida_star(d, d.start(), ZeroHeuristic{}, IdaStarOptions{l});
+  EXPECT_EQ(r.status, Status::stopped);
+  EXPECT_EQ(r.stop_reason, StopReason::time_limit);
+  EXPECT_LE(r.stats.expanded, 2 * LimitGuard::kCheckInterval);
+}
+
+TEST(Limits, PollNeverThrowsWithoutLimits) {
+  LimitGuard guard(Limits{});
+  for (std::uint32_t i = 0; i < 4 * LimitGuard::kCheckInterval; ++i) guard.poll();
+  EXPECT_EQ(guard.reason(), StopReason::none);
+}
+
 TEST(Limits, DepthLimitIsNamedWhenDfsCutsBranches) {
   toy::GridDomain<false> d(10, 10, 0.0, 11);
   const toy::GridManhattan h{10, d.goal_cell()};

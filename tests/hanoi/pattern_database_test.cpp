@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -35,6 +36,65 @@ TEST(HanoiPdb, PartitionsAreCheckedAndAutomatic) {
   EXPECT_THROW(PdbHeuristic(d, {{{0, 1}, {1, 2}}}, opt), PdbError);  // disk 1 twice
   opt.max_entries = 10;
   EXPECT_THROW(PdbHeuristic(d, {partition_by_towers(two)}, opt), PdbError);
+}
+
+// Ctrl-C (the stop flag) and the time limit stop a table build through the same guard as a
+// search: StoppedByLimit names the reason and no file is written.
+TEST(HanoiPdb, TheStopFlagAndTheClockStopABuildWithoutAFile) {
+  const auto dir = fresh_dir("stopped");
+  const Problem pr = classic_problem(4, 10);  // 4^10 placements: the guard is polled
+  const HanoiDomain d(pr.layout, pr.goal);
+  std::atomic<bool> stop{true};
+  PdbOptions opt;
+  opt.cache_dir = dir;
+  opt.limits.stop_flag = &stop;
+  const auto reason_of = [&](const PdbOptions& o) {
+    try {
+      PatternDatabase(d, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, o);
+    } catch (const StoppedByLimit& e) {
+      return e.reason;
+    }
+    return StopReason::none;
+  };
+  EXPECT_EQ(reason_of(opt), StopReason::interrupted);
+  stop = false;
+  opt.limits.max_seconds = 1e-9;  // a clock started before the build has run out
+  opt.limits = opt.limits.with_clock_started();
+  EXPECT_EQ(reason_of(opt), StopReason::time_limit);
+  EXPECT_TRUE(!std::filesystem::exists(dir) || std::filesystem::is_empty(dir));
+  opt.limits = Limits{};
+  EXPECT_EQ(reason_of(opt), StopReason::none);
+  EXPECT_FALSE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+}
+
+// Tables the program sizes itself always fit: the rest of a window and a tower too big for the
+// limit are cut into groups within it (disjoint, so the sum stays admissible), the smallest
+// disks in the fullest group. Only a limit below one disk's table cannot be met.
+TEST(HanoiPdb, GroupsAreCutToFitTheEntryLimit) {
+  const Layout tower = Layout::towers(4, {26});
+  const std::uint64_t limit = std::uint64_t{1} << 24;  // 12 disks on 4 pegs
+  const auto windows = window_partitions(tower, 12, limit);
+  ASSERT_EQ(windows.size(), 15u);
+  for (const auto& p : windows) {
+    std::vector<std::size_t> sizes;
+    int disks = 0;
+    for (const auto& g : p) {
+      sizes.push_back(g.size());
+      disks += static_cast<int>(g.size());
+      EXPECT_LE(group_entries(tower, g), limit);
+    }
+    EXPECT_EQ(sizes, (std::vector<std::size_t>{12, 2, 12}));
+    EXPECT_EQ(disks, 26);
+  }
+  const Layout twenty = Layout::towers(4, {20});
+  const auto towers = partition_by_towers(twenty, std::uint64_t{1} << 28, limit);
+  ASSERT_EQ(towers.size(), 2u);
+  EXPECT_EQ(towers[0], (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+  EXPECT_EQ(towers[1].size(), 12u);
+  EXPECT_EQ(partition_by_towers(twenty).size(), 1u);  // no limit: one group per tower
+  EXPECT_EQ(split_to_fit(twenty, {0, 1, 2}, 4).size(), 3u);  // one disk per group: 4 pegs
+  EXPECT_THROW(split_to_fit(twenty, {0, 1, 2}, 3), PdbError);
 }
 
 TEST(HanoiPdb, SingleTowerTablesGiveFrameStewartAtTheStart) {

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "signalled_run.hpp"
+
 namespace {
 
 struct ProgramRun {
@@ -367,6 +369,78 @@ TEST(HanoiProgram, TimeLimitStopsAHardInstance) {
   EXPECT_EQ(t.status, 3) << t.out;
   EXPECT_TRUE(has(t, "\"status\":\"time_limit\",\"cost\":null,\"optimal\":false,\"lower_bound\":1,")) << t.out;
   EXPECT_TRUE(has(t, "\"expanded\":0,")) << t.out;
+}
+
+// Ctrl-C while a table is built (a 2^26-entry table of the 18-disk half problem): the build
+// stops, the JSON record says interrupted with 0 expansions, the exit status is 130, and the
+// cache directory holds no part of that table.
+TEST(HanoiProgram, CtrlCDuringATableBuildStopsWithTheRecordAndNoFile) {
+  const auto dir = std::filesystem::temp_directory_path() / ("hanoi-ctrl-c-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  const auto r = hsearch::testing::run_and_interrupt(
+      std::string(HSEARCH_BINARY_DIR) + "/bin/hanoi --pegs 4 --disks 18 --pdb 4,13 --pdb-max-entries 67108864 --json "
+                                        "--cache-dir " + dir.string(),
+      std::chrono::milliseconds(300));
+  EXPECT_FALSE(r.killed) << "still building long after Ctrl-C";
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_EQ(count_lines(r.out), 1u) << r.out;
+  EXPECT_NE(r.out.find("\"status\":\"interrupted\",\"cost\":null,\"optimal\":false,\"lower_bound\":1,"),
+            std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"expanded\":0,"), std::string::npos) << r.out;
+  // The 4-disk table was finished and saved; the 13-disk one (64 MiB) was not, under any name.
+  if (std::filesystem::exists(dir / "hanoi")) {
+    for (const auto& entry : std::filesystem::directory_iterator(dir / "hanoi")) {
+      EXPECT_LT(entry.file_size(), 1u << 20) << entry.path();
+      EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos) << entry.path();
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// The exit status and the JSON status always tell the same story (hanoi has no unsolvable
+// problem: NoProblemIsUnsolvable).
+TEST(HanoiProgram, ExitStatusAndJsonStatusAgree) {
+  const struct {
+    std::string args, status;
+    int exit_code;
+  } cases[] = {
+      {"--pegs 4 --disks 5", "solved", 0},
+      {"--start 'a2a1||' --goal '||a2a1b1'", "invalid", 2},
+      {"--pegs 4 --disks 12 -H goalpeg --node-limit 1000", "node_limit", 3},
+      {"--pegs 4 --disks 30 -H goalpeg --time-limit 0.2", "time_limit", 3},
+      {"--pegs 4 --disks 30 -H goalpeg --memory-limit 1", "memory_limit", 3},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.args);
+    const ProgramRun r = hanoi(c.args + " --json");
+    EXPECT_EQ(r.status, c.exit_code) << r.out;
+    EXPECT_EQ(count_lines(r.stdout_text), 1u) << r.out;
+    EXPECT_TRUE(has(r, "\"status\":\"" + c.status + "\"")) << r.out;
+  }
+  const auto r = hsearch::testing::run_and_interrupt(
+      std::string(HSEARCH_BINARY_DIR) + "/bin/hanoi --pegs 4 --disks 30 -H goalpeg --no-pdb-cache --json",
+      std::chrono::milliseconds(300));
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_EQ(count_lines(r.out), 1u) << r.out;
+  EXPECT_NE(r.out.find("\"status\":\"interrupted\""), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"expanded\":0,"), std::string::npos) << r.out;  // stopped in the search
+}
+
+// A valid problem never gets "bad input": when the default tables would be too big, hanoi
+// picks groups that fit, says so on stderr, and searches (here until the time limit).
+TEST(HanoiProgram, BigProblemsGetTablesThatFit) {
+  for (const std::string args : {"--pegs 4 --disks 28", "--pegs 4 --disks 28 -H towers", "--pegs 3 --disks 32",
+                                 "--pegs 16 --disks 32"}) {
+    SCOPED_TRACE(args);
+    const ProgramRun r = hanoi(args + " --time-limit 0.3 --json");
+    EXPECT_EQ(r.status, 3) << r.out;
+    EXPECT_TRUE(has(r, "\"status\":\"time_limit\"")) << r.out;
+    EXPECT_FALSE(has(r, "smaller groups")) << r.out;
+  }
+  EXPECT_TRUE(has(hanoi("--pegs 4 --disks 28 --time-limit 0.3"), "hanoi: note: --heuristic pdb: windows of 12 disks"));
+  const ProgramRun towers = hanoi("--pegs 4 --disks 28 -H towers --time-limit 0.3");
+  EXPECT_TRUE(has(towers, "hanoi: note: --heuristic towers: a tower's table would have more than 268435456 entries"))
+      << towers.out;
 }
 
 TEST(HanoiProgram, JsonCoreKeysInOrderThenHanoiKeys) {

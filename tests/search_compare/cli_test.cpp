@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 
 #include "hsearch/app/json.hpp"
+#include "signalled_run.hpp"
 
 namespace {
 
@@ -151,6 +152,76 @@ TEST_F(SearchCompareProgram, HardInstanceWithTimeLimitExitsWith3AndJsonStatusTim
   EXPECT_EQ(j["algorithm"], "ida");
   EXPECT_TRUE(j["cost"].is_null());
   EXPECT_GT(j["lower_bound"].get<int>(), 0);
+  std::filesystem::remove(path);
+}
+
+// Ctrl-C during the runs: every run not finished says interrupted, and the program exits 130
+// (the worst status of its runs), in the table and in the JSON lines.
+TEST_F(SearchCompareProgram, CtrlCExits130AndTheRunsSayInterrupted) {
+  if (!has_domain("fifteen-puzzle")) GTEST_SKIP() << "fifteen-puzzle not in this build";
+  const auto path = temp_file("ctrl-c.txt", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n");
+  const auto r = hsearch::testing::run_and_interrupt(
+      kProgram + " --domain fifteen-puzzle --instances " + path.string() + " -a ida,astar -H manhattan --json -q",
+      std::chrono::milliseconds(300));
+  EXPECT_FALSE(r.killed);
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  for (const auto& line : lines) EXPECT_EQ(hsearch::app::Json::parse(line)["status"], "interrupted") << line;
+  std::filesystem::remove(path);
+}
+
+// Pattern databases are built before the runs, under the stop flag and one run's time limit:
+// Ctrl-C or the limit stops the build (pdb-78's first table takes far longer), its runs record
+// the reason with 0 expansions, and the cache holds no half-built table.
+TEST_F(SearchCompareProgram, CtrlCAndTheTimeLimitStopATableBuild) {
+  if (!has_domain("fifteen-puzzle")) GTEST_SKIP() << "fifteen-puzzle not in this build";
+  const auto path = temp_file("build.txt", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n");
+  const auto dir = std::filesystem::temp_directory_path() / ("hsearch_cli_cache_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const std::string args =
+      " --domain fifteen-puzzle --instances " + path.string() + " -a ida -H pdb-78 --json -q --cache-dir " + dir.string();
+  const auto r = hsearch::testing::run_and_interrupt(kProgram + args, std::chrono::milliseconds(300));
+  EXPECT_FALSE(r.killed) << "still building long after Ctrl-C";
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  ASSERT_EQ(lines_of(r.out).size(), 1u) << r.out;
+  auto j = hsearch::app::Json::parse(r.out);
+  EXPECT_EQ(j["status"], "interrupted");
+  EXPECT_EQ(j["expanded"], 0);
+  const auto o = run(args + " --time-limit 0.5");
+  EXPECT_EQ(o.status, 3) << o.output();
+  ASSERT_EQ(lines_of(o.out).size(), 1u) << o.out;
+  j = hsearch::app::Json::parse(o.out);
+  EXPECT_EQ(j["status"], "time_limit");
+  EXPECT_EQ(j["expanded"], 0);
+  EXPECT_TRUE(!std::filesystem::exists(dir) || std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove(path);
+}
+
+// The exit status and each run's JSON status agree (a batch: the worst of its runs).
+TEST_F(SearchCompareProgram, ExitStatusAndJsonStatusAgree) {
+  if (!has_domain("hanoi")) GTEST_SKIP() << "hanoi not in this build";
+  const auto path = temp_file("agree.txt", "classic 3 3\n");
+  const struct {
+    std::string args, status;
+    int exit_code;
+  } cases[] = {
+      {"-a astar -H goalpeg", "solved", 0},
+      {"-a astar -H goalpeg --node-limit 2", "node_limit", 3},
+      {"-a astar -H goalpeg --memory-limit 0.001", "", 2},  // a bad number: no run at all
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.args);
+    const auto o = run("--domain hanoi --instances " + path.string() + " " + c.args + " --json -q");
+    EXPECT_EQ(o.status, c.exit_code) << o.output();
+    if (c.status.empty()) {
+      EXPECT_EQ(o.out, "");
+      continue;
+    }
+    ASSERT_EQ(lines_of(o.out).size(), 1u) << o.out;
+    EXPECT_EQ(hsearch::app::Json::parse(o.out)["status"], c.status);
+  }
   std::filesystem::remove(path);
 }
 

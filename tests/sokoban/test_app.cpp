@@ -7,10 +7,12 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "../data_dir.hpp"
+#include "../signalled_run.hpp"
 
 namespace {
 
@@ -196,6 +198,42 @@ TEST_F(App, PatternSearchIsOnByDefaultKeepsTheOptimumAndReportsWhatItLearned) {
     EXPECT_NE(r.out.find(key), std::string::npos) << key << " in " << r.out;
   }
   EXPECT_EQ(plain.out.find("pattern_searches"), std::string::npos) << plain.out;
+}
+
+// The exit status and the JSON status always tell the same story, for every outcome.
+TEST_F(App, ExitStatusAndJsonStatusAgree) {
+  const std::string never = temp_file("agree-never.xsb", "#######\n#.@$  #\n#######\n");
+  const std::string no_player = temp_file("agree-invalid.xsb", "#####\n# $.#\n#####\n");
+  struct Case {
+    std::string args, status;
+    int exit_code;
+  };
+  std::vector<Case> cases = {
+      {"", "solved", 0},
+      {never, "unsolvable", 1},
+      {no_player, "invalid", 2},
+      {"--node-limit 2 --no-pattern-search", "node_limit", 3},
+  };
+  const auto x = hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb");
+  const bool have_x = std::filesystem::exists(x);
+  if (have_x) {
+    cases.push_back({x.string() + " --level 50 --time-limit 0.3", "time_limit", 3});
+    cases.push_back({x.string() + " --level 50 --memory-limit 1", "memory_limit", 3});
+  }
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.args);
+    const ProgramRun r = run(c.args + " --json --quiet", /*with_stderr=*/false);
+    EXPECT_EQ(r.status, c.exit_code) << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+    EXPECT_NE(r.out.find("\"status\":\"" + c.status + "\""), std::string::npos) << r.out;
+  }
+  if (!have_x) GTEST_SKIP() << "XSokoban not found: time, memory and Ctrl-C cases skipped";
+  const auto r = hsearch::testing::run_and_interrupt(
+      std::string(HSEARCH_BINARY_DIR) + "/bin/sokoban " + x.string() + " --level 50 --json --quiet",
+      std::chrono::milliseconds(300));
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  EXPECT_NE(r.out.find("\"status\":\"interrupted\""), std::string::npos) << r.out;
 }
 
 TEST_F(App, BatchWithAnInvalidLevelRunsTheOthersAndFails) {

@@ -89,15 +89,20 @@ class FifteenPuzzleAdapter : public DomainAdapter {
 
   // Pattern databases: loaded from the cache or built, once, before the runs.
   void prepare(const std::vector<Configuration>& configurations, const std::filesystem::path& cache_dir,
-               std::ostream& log) override {
+               std::ostream& log, const Limits& limits = {}) override {
     const Puzzle puzzle(4, 4);
     for (const auto& c : configurations) {
       const fifteen::Partition* part = fifteen::find_partition(c.heuristic);
-      if (part == nullptr || pdbs_.count(c.heuristic) != 0) continue;
+      if (part == nullptr || pdbs_.count(c.heuristic) != 0 || stopped_.count(c.heuristic) != 0) continue;
       std::vector<std::shared_ptr<const fifteen::PatternDatabase>> tables;
-      for (const auto& tiles : part->patterns) {
-        tables.push_back(
-            fifteen::load_or_build_pdb(puzzle.geometry(), tiles, cache_dir, &log));
+      const Limits clock = limits.with_clock_started();  // one run's time for the partition's tables
+      try {
+        for (const auto& tiles : part->patterns) {
+          tables.push_back(fifteen::load_or_build_pdb(puzzle.geometry(), tiles, cache_dir, &log, false, clock));
+        }
+      } catch (const StoppedByLimit& stopped) {
+        stopped_[c.heuristic] = stopped.reason;
+        continue;
       }
       pdbs_[c.heuristic] = std::move(tables);
     }
@@ -130,6 +135,9 @@ class FifteenPuzzleAdapter : public DomainAdapter {
       with_heuristic(fifteen::LinearConflict<Board>(puzzle));
     } else if (const auto it = pdbs_.find(c.heuristic); it != pdbs_.end()) {
       with_heuristic(fifteen::AdditivePdb<Board>(puzzle, it->second, /*reflect=*/true));
+    } else if (const auto stop = stopped_.find(c.heuristic); stop != stopped_.end()) {
+      record.status = Status::stopped;  // its tables were not finished: no search
+      record.stop_reason = stop->second;
     } else {
       record.error = "heuristic '" + c.heuristic + "' was not prepared";
     }
@@ -139,6 +147,7 @@ class FifteenPuzzleAdapter : public DomainAdapter {
  private:
   std::vector<std::vector<unsigned>> boards_;
   std::map<std::string, std::vector<std::shared_ptr<const fifteen::PatternDatabase>>> pdbs_;
+  std::map<std::string, StopReason> stopped_;  // heuristics whose tables a limit stopped
 };
 
 }  // namespace hsearch::compare

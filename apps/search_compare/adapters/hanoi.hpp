@@ -116,7 +116,7 @@ class HanoiAdapter : public DomainAdapter {
     record.heuristic = c.heuristic;
     record.pruning = c.pruning;
     SearchSettings settings;
-    settings.limits = limits;
+    settings.limits = limits.with_clock_started();  // the run's time covers its tables
     const auto with_heuristic = [&](const auto& h) {
       if (c.pruning == "same-disk") {
         run_search(record, domain, start, h, hanoi::SameDiskPruner{}, settings, teaching);
@@ -132,12 +132,18 @@ class HanoiAdapter : public DomainAdapter {
       hanoi::PdbOptions pdb;
       pdb.cache_dir.clear();  // in memory: parallel runs never race on cache files
       pdb.max_entries = kPdbMaxEntries;
+      pdb.limits = settings.limits;
       const std::vector<hanoi::Partition> parts = {
           c.heuristic == "towers"
               ? hanoi::partition_by_towers(pr.layout)
               : hanoi::partition_by_sizes(pr.layout,
                                           hanoi::automatic_sizes(pr.layout, kPdbMaxEntries))};
-      with_heuristic(hanoi::PdbHeuristic(domain, parts, pdb));
+      try {
+        with_heuristic(hanoi::PdbHeuristic(domain, parts, pdb));
+      } catch (const StoppedByLimit& stopped) {  // its tables were not finished: no search
+        record.status = Status::stopped;
+        record.stop_reason = stopped.reason;
+      }
     } else {
       record.error = "unknown heuristic '" + c.heuristic + "'";
     }

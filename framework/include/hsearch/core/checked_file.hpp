@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -37,8 +38,10 @@ inline std::uint64_t fnv1a64(const std::uint8_t* data, std::size_t n) {
   return h;
 }
 
-// Writes atomically (temporary file + rename) so that an interrupted write never leaves a
-// half-written table behind. Throws TableFileError on I/O failure.
+// Writes atomically (a temporary file in the same directory, renamed when complete) so that an
+// interrupted write never leaves a half-written table behind; the temporary name is unique, so
+// two processes building the same table never write into one file, and it is removed when the
+// write fails. Throws TableFileError on I/O failure.
 inline void write_table_file(const std::filesystem::path& path, const std::string& kind,
                              const std::string& params, const std::vector<std::uint8_t>& payload) {
   if (kind.find('\n') != std::string::npos || params.find('\n') != std::string::npos) {
@@ -48,10 +51,17 @@ inline void write_table_file(const std::filesystem::path& path, const std::strin
     std::error_code ec;
     std::filesystem::create_directories(path.parent_path(), ec);
   }
-  const std::filesystem::path tmp = path.string() + ".tmp";
+  std::ostringstream suffix;
+  suffix << ".tmp-" << std::hex << std::random_device{}() << std::random_device{}();
+  const std::filesystem::path tmp = path.string() + suffix.str();
+  const auto fail = [&](const std::string& what) {
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);
+    return TableFileError(path.string() + ": " + what);
+  };
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw TableFileError(path.string() + ": cannot open for writing");
+    if (!out) throw fail("cannot open for writing");
     std::ostringstream hex;
     hex << std::hex << fnv1a64(payload.data(), payload.size());
     out << "hsearch-table " << kTableFileVersion << "\n"
@@ -61,11 +71,12 @@ inline void write_table_file(const std::filesystem::path& path, const std::strin
         << "fnv1a64 " << hex.str() << "\n\n";
     out.write(reinterpret_cast<const char*>(payload.data()),
               static_cast<std::streamsize>(payload.size()));
-    if (!out) throw TableFileError(path.string() + ": write failed");
+    out.close();
+    if (!out) throw fail("write failed");
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
-  if (ec) throw TableFileError(path.string() + ": cannot rename temporary file: " + ec.message());
+  if (ec) throw fail("cannot rename temporary file: " + ec.message());
 }
 
 // Reads and checks a table file; throws TableFileError naming the file and the problem.

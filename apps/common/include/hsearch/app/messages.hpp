@@ -14,4 +14,9 @@ inline void print_warning(std::string_view program, std::string_view message) {
   std::cerr << program << ": warning: " << message << "\n";
 }
 
+// A choice the program made for the user (e.g. smaller tables than asked, to fit a limit).
+inline void print_note(std::string_view program, std::string_view message) {
+  std::cerr << program << ": note: " << message << "\n";
+}
+
 }  // namespace hsearch::app

@@ -49,9 +49,13 @@ class DomainAdapter {
 
   // Called once, single-threaded, before any run: build or load shared read-only tables
   // (pattern databases) the configurations need, cached under `cache_dir` (empty: build, do
-  // not save; the program resolves --cache-dir). Progress may be logged on `log`.
+  // not save; the program resolves --cache-dir). Progress may be logged on `log`. A build
+  // polls `limits` (one run's limits: the stop flag and the time limit, each table on a clock
+  // of its own); a table they stop is not made, and every run that needs it records the stop
+  // reason (0 expansions) instead of searching.
   virtual void prepare(const std::vector<Configuration>& /*configurations*/,
-                       const std::filesystem::path& /*cache_dir*/, std::ostream& /*log*/) {}
+                       const std::filesystem::path& /*cache_dir*/, std::ostream& /*log*/,
+                       const Limits& /*limits*/ = {}) {}
 
   // One run. Called concurrently from several threads: it builds its own domain object (domain
   // objects keep scratch buffers and are never shared) and only reads the adapter's tables.

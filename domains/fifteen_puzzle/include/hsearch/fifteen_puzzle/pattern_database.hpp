@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "hsearch/core/checked_file.hpp"
+#include "hsearch/core/limits.hpp"
 #include "hsearch/fifteen_puzzle/domain.hpp"
 
 namespace hsearch::fifteen {
@@ -120,15 +121,16 @@ class PatternDatabase {
   // Breadth-first search from the goal placement. `log` (may be null) gets one progress line
   // per depth. Peak memory: the table (1 byte/placement), a mask of visited blank cells per
   // placement (2 bytes for boards of <= 16 cells, 4 for <= 32, 8 beyond), and two layers of
-  // 8-byte queue entries.
-  void build(std::ostream* log = nullptr) {
+  // 8-byte queue entries. The time limit and the stop flag of `limits` are polled as a search
+  // polls them: when one says stop, build throws StoppedByLimit and the table stays unbuilt.
+  void build(std::ostream* log = nullptr, const Limits& limits = {}) {
     const unsigned n = geometry_.cells();
     if (n <= 16) {
-      build_with<std::uint16_t>(log);
+      build_with<std::uint16_t>(log, limits);
     } else if (n <= 32) {
-      build_with<std::uint32_t>(log);
+      build_with<std::uint32_t>(log, limits);
     } else {
-      build_with<std::uint64_t>(log);
+      build_with<std::uint64_t>(log, limits);
     }
   }
 
@@ -171,9 +173,10 @@ class PatternDatabase {
   }
 
   template <class Mask>
-  void build_with(std::ostream* log) {
+  void build_with(std::ostream* log, const Limits& limits) {
     using Clock = std::chrono::steady_clock;
     const auto t0 = Clock::now();
+    LimitGuard guard(limits);
     const unsigned k = std::min(static_cast<unsigned>(tiles_.size()), kMaxPatternTiles);
     const unsigned n = geometry_.cells();
     board_ = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
@@ -214,6 +217,7 @@ class PatternDatabase {
       if (depth + 1 >= kUnset) throw std::runtime_error("pattern database depth overflow");
       next.clear();
       for (const std::uint64_t entry : layer) {
+        guard.poll();
         std::uint64_t occupied = 0;
         std::uint64_t e = entry;
         for (unsigned i = 0; i < k; ++i, e >>= 6) {

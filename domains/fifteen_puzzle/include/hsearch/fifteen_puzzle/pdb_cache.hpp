@@ -15,12 +15,15 @@ namespace hsearch::fifteen {
 
 // Loads the table from `dir` or builds it (and tries to save it there); an empty `dir` means
 // build and do not save. Messages go to `log` (may be null); `verbose` adds one line per
-// breadth-first depth. Throws only when the table cannot be built.
+// breadth-first depth. Throws only when the table cannot be built, or StoppedByLimit when the
+// time limit or the stop flag of `limits` stops the build (nothing is saved then: the file is
+// written to a temporary name and renamed only when complete).
 inline std::shared_ptr<const PatternDatabase> load_or_build_pdb(const Geometry& geometry,
                                                                 std::vector<unsigned> tiles,
                                                                 const std::filesystem::path& dir,
                                                                 std::ostream* log,
-                                                                bool verbose = false) {
+                                                                bool verbose = false,
+                                                                const Limits& limits = {}) {
   auto pdb = std::make_shared<PatternDatabase>(geometry, std::move(tiles));
   const auto file = dir.empty() ? std::filesystem::path() : dir / pdb->file_name();
   if (!file.empty() && std::filesystem::exists(file)) {
@@ -36,7 +39,15 @@ inline std::shared_ptr<const PatternDatabase> load_or_build_pdb(const Geometry& 
          << (dir.empty() ? std::string(", not saved: no cache directory") : " into " + dir.string()) << "\n";
   }
   const auto t0 = std::chrono::steady_clock::now();
-  pdb->build(verbose ? log : nullptr);
+  try {
+    pdb->build(verbose ? log : nullptr, limits);
+  } catch (const StoppedByLimit& stopped) {
+    if (log != nullptr) {
+      *log << "stopped building " << pdb->file_name() << " (" << to_string(stopped.reason) << ") after "
+           << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s: not saved\n";
+    }
+    throw;
+  }
   if (log != nullptr) {
     *log << "built " << pdb->file_name() << " in "
          << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s\n";

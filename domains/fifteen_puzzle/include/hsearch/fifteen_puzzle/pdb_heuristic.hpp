@@ -180,9 +180,11 @@ class AdditivePdb {
         std::count_if(lookups_.begin(), lookups_.end(), [](const Lookup& l) { return l.direct; }));
   }
 
+  // Loads or builds the partition's tables (pdb_cache.hpp); throws StoppedByLimit when the
+  // time limit or the stop flag of `limits` stops a build.
   AdditivePdb(const Domain& domain, const Partition& partition, bool reflect,
-              const std::filesystem::path& cache_dir, std::ostream* log)
-      : AdditivePdb(domain, load_all(domain, partition, cache_dir, log), reflect) {}
+              const std::filesystem::path& cache_dir, std::ostream* log, const Limits& limits = {})
+      : AdditivePdb(domain, load_all(domain, partition, cache_dir, log, limits), reflect) {}
 
   // Tables actually held (terms read through a symmetry share one), and whether the reflected
   // sum is computed.
@@ -228,7 +230,8 @@ class AdditivePdb {
   // Builds or loads each pattern's table, except patterns that read an earlier table through a
   // board symmetry (shared_tables).
   static std::vector<PdbTerm> load_all(const Domain& domain, const Partition& partition,
-                                       const std::filesystem::path& dir, std::ostream* log) {
+                                       const std::filesystem::path& dir, std::ostream* log,
+                                       const Limits& limits) {
     if (partition.width != domain.width() || partition.height != domain.height()) {
       throw std::invalid_argument(partition.name + " is for " + std::to_string(partition.width) +
                                   "x" + std::to_string(partition.height) + " boards");
@@ -239,7 +242,7 @@ class AdditivePdb {
       if (share[i].source >= 0) {
         out.push_back(PdbTerm{out[static_cast<std::size_t>(share[i].source)].table, share[i].symmetry});
       } else {
-        out.push_back(PdbTerm{load_or_build_pdb(domain.geometry(), partition.patterns[i], dir, log), 0});
+        out.push_back(PdbTerm{load_or_build_pdb(domain.geometry(), partition.patterns[i], dir, log, false, limits), 0});
       }
     }
     return out;

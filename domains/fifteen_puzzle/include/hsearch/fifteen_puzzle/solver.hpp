@@ -156,15 +156,24 @@ class Solver {
   Solver& operator=(const Solver&) = delete;
 
   // Builds or loads the heuristic's tables (pattern databases: from request.cache_dir, built
-  // there on first use), once. Throws what building throws (std::bad_alloc).
-  void prepare() const {
+  // there on first use), once. Throws what building throws (std::bad_alloc), and
+  // StoppedByLimit when the time limit or the stop flag of `limits` (default: the request's)
+  // stops a build: the tables are then not ready, and a later call builds them again (tables
+  // already complete are in the cache directory).
+  void prepare() const { prepare(request_.limits); }
+  void prepare(const Limits& limits) const {
     std::call_once(prepared_, [&] {
       if (heuristic_name_ == "linear-conflict") {
         heuristic_.template emplace<LinearConflict<Board>>(domain_);
       } else if (partition_ != nullptr) {
-        heuristic_.template emplace<AdditivePdb<Board>>(domain_, *partition_,
-                                                        options_.reflect && domain_.width() == domain_.height(),
-                                                        request_.cache_dir, options_.log);
+        try {
+          heuristic_.template emplace<AdditivePdb<Board>>(domain_, *partition_,
+                                                          options_.reflect && domain_.width() == domain_.height(),
+                                                          request_.cache_dir, options_.log, limits);
+        } catch (...) {
+          heuristic_.template emplace<Manhattan<Board>>(domain_);  // never left valueless
+          throw;
+        }
       }
     });
   }
@@ -176,7 +185,9 @@ class Solver {
 
   // Solves one board of this size (a permutation of 0 .. W*H-1, checked by the caller, e.g.
   // with parse_tiles). `teaching` records a trace and/or a DOT tree; `progress` sees every
-  // search event (progress lines).
+  // search event (progress lines). The time limit counts from the call (or from the request's
+  // Limits::clock_start when it is set) and covers building the tables: a build stopped by it
+  // or by the stop flag gives a stopped result with 0 expansions.
   template <class Observer = NullObserver>
   SolveReport solve(const std::vector<unsigned>& tiles, const Teaching& teaching = {},
                     Observer* progress = nullptr) const {
@@ -192,10 +203,21 @@ class Solver {
       report.result.algorithm = to_string(request_.algorithm);
       return report;
     }
-    prepare();
+    SearchSettings settings = settings_;
+    settings.limits = settings.limits.with_clock_started();
+    try {
+      prepare(settings.limits);
+    } catch (const StoppedByLimit& stopped) {
+      report.result.status = Status::stopped;
+      report.result.stop_reason = stopped.reason;
+      report.result.algorithm = to_string(request_.algorithm);
+      // What is known without the tables: the Manhattan distance bounds the optimum.
+      report.result.lower_bound = Manhattan<Board>(domain_).estimate(make_board<Board>(tiles));
+      return report;
+    }
     const Board start = make_board<Board>(tiles);
     report.result = run_teaching(
-        domain_, teaching, [&](auto& observer) { return run(start, observer); }, progress);
+        domain_, teaching, [&](auto& observer) { return run(start, settings, observer); }, progress);
     if (report.result.solved()) {
       report.plan_replayed = plan_replays(domain_, start, report.result.plan, report.result.cost);
       if (!report.plan_replayed) {
@@ -214,14 +236,14 @@ class Solver {
 
  private:
   template <class Observer>
-  Result<Move, int> run(const Board& start, Observer& observer) const {
+  Result<Move, int> run(const Board& start, const SearchSettings& settings, Observer& observer) const {
     return std::visit(
         [&](const auto& h) {
-          if (!is_depth_first(settings_.algorithm)) {
-            return search_by_name(domain_, start, h, NoPruning{}, settings_, observer);
+          if (!is_depth_first(settings.algorithm)) {
+            return search_by_name(domain_, start, h, NoPruning{}, settings, observer);
           }
           return std::visit(
-              [&](const auto& p) { return search_by_name(domain_, start, h, p, settings_, observer); },
+              [&](const auto& p) { return search_by_name(domain_, start, h, p, settings, observer); },
               pruner_);
         },
         heuristic_);

@@ -9,6 +9,7 @@
 // position can get wrong and says where: unknown token, a disk twice or missing, a disk on a
 // smaller one, start and goal with different disks or peg counts.
 #include <cctype>
+#include <istream>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -176,6 +177,39 @@ inline Problem make_problem(const std::string& start_text, const std::string& go
 }
 
 // All towers stacked on one peg (interleaved at equal radii, towers in letter order bottom-up).
+// The two lines of a problem file, "start: <position>" and "goal: <position>" ('#' starts a
+// comment, blank lines are skipped), as text for make_problem. `name` (the file) prefixes
+// every message with name:line. Throws NotationError.
+struct ProblemText {
+  std::string start, goal;
+};
+
+inline ProblemText read_problem_text(std::istream& in, const std::string& name) {
+  ProblemText text;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    const std::string where = name + ":" + std::to_string(number);
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos) continue;
+    line = line.substr(first);
+    const auto colon = line.find(':');
+    const std::string key = colon == std::string::npos ? line : line.substr(0, colon);
+    if (colon == std::string::npos || (key != "start" && key != "goal")) {
+      throw NotationError(where + ": expected 'start: <position>' or 'goal: <position>'");
+    }
+    std::string& target = key == "start" ? text.start : text.goal;
+    if (!target.empty()) throw NotationError(where + ": second '" + key + "' line");
+    target = line.substr(colon + 1);
+    if (target.find_first_not_of(" \t\r") == std::string::npos) throw NotationError(where + ": empty " + key);
+  }
+  if (text.start.empty()) throw NotationError(name + ": no 'start:' line");
+  if (text.goal.empty()) throw NotationError(name + ": no 'goal:' line");
+  return text;
+}
+
 inline Position stacked_on(const Layout& layout, int peg) {
   Position p(static_cast<std::size_t>(layout.pegs()));
   for (int id = 0; id < layout.disks(); ++id) p[static_cast<std::size_t>(peg)].push_back(id);

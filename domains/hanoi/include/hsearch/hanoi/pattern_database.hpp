@@ -22,22 +22,22 @@
 // peg count and the goal placement, so 13 smallest disks of an 18-disk tower and of a 20-disk
 // tower share one file. Files use core/checked_file.hpp (versioned, checksummed); a file that
 // fails any check is rebuilt, never trusted.
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
-#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "hsearch/core/checked_file.hpp"
+#include "hsearch/core/limits.hpp"
 #include "hsearch/core/result.hpp"
 #include "hsearch/hanoi/domain.hpp"
 #include "hsearch/hanoi/group_index.hpp"
@@ -46,6 +46,8 @@ namespace hsearch::hanoi {
 
 // Bump when the table layout or the index changes: old files are then rebuilt.
 inline constexpr int kPdbFormat = 2;
+// The largest distance a 2-byte table stores; deeper placements store it too (a lower bound).
+inline constexpr int kMaxWide = 65534;
 
 struct PdbOptions {
   std::filesystem::path cache_dir;                      // empty: build in memory, no file
@@ -56,18 +58,15 @@ struct PdbOptions {
   // them). Admissible for that goal set by the same argument: a plan's G-moves take G to such
   // a placement. Used by the symmetric method (symmetric_solver.hpp).
   std::uint32_t goal_off_pegs = 0;
-  // Asked now and then while a table is built (a big one takes minutes): a reason stops the
-  // build with PdbStopped, and no file is written. Empty: never stops.
-  std::function<std::optional<StopReason>()> should_stop;
+  // Polled while a table is built (a big one takes minutes), as a search polls them: the time
+  // limit (on Limits::clock_start's clock, shared with the search) or the stop flag stops the
+  // build with StoppedByLimit, and no file is written. The node and memory limits are the
+  // search's.
+  Limits limits;
 };
 
 struct PdbError : std::runtime_error {
   using std::runtime_error::runtime_error;
-};
-
-// A table build stopped by PdbOptions::should_stop (time limit, Ctrl-C).
-struct PdbStopped {
-  StopReason reason;
 };
 
 // The distances of one group-only puzzle; shared by every group of the same shape and goal.
@@ -179,12 +178,14 @@ class PatternDatabase {
       const std::vector<std::uint32_t> seeds =
           off != 0 ? off_pegs_seeds(sub, sub_index, off)
                    : std::vector<std::uint32_t>{static_cast<std::uint32_t>(sub_index.index(sub, sub.goal()))};
-      if (!bfs(sub, sub_index, seeds, t->narrow, options.should_stop)) {
+      LimitGuard guard(options.limits);
+      if (!bfs(sub, sub_index, seeds, t->narrow, guard)) {
         t->is_wide = true;
         t->narrow.clear();
         t->narrow.shrink_to_fit();
-        if (!bfs(sub, sub_index, seeds, t->wide, options.should_stop)) {
-          throw PdbError("pattern database over " + names_ + ": distances exceed 65534 moves");
+        if (!bfs(sub, sub_index, seeds, t->wide, guard)) {
+          t->note += std::string(t->note.empty() ? "" : "; ") + "distances above " + std::to_string(kMaxWide) + " stored as " + std::to_string(kMaxWide) +
+                    " (still a lower bound)";
         }
       }
       if (!t->path.empty()) {
@@ -192,7 +193,7 @@ class PatternDatabase {
           write_table_file(t->path, "hanoi-pdb", params_, payload(*t));
           t->saved = true;
         } catch (const TableFileError& e) {
-          t->note = std::string("not cached: ") + e.what();
+          t->note += std::string(t->note.empty() ? "" : "; ") + "not cached: " + e.what();
         }
       }
     }
@@ -263,23 +264,29 @@ class PatternDatabase {
     return seeds;
   }
 
-  // Level-by-level BFS from the goal placement(s). False when a distance does not fit in T.
-  // Throws PdbStopped when `should_stop` gives a reason (asked every 2^18 placements).
+  // Level-by-level BFS from the goal placement(s). With 1-byte entries: false when a distance
+  // does not fit (the caller retries with 2 bytes). With 2-byte entries the BFS goes on past
+  // kMaxWide and stores kMaxWide for every deeper placement (false then too): smaller than the
+  // true distance, so still admissible. Throws StoppedByLimit when the guard's time limit or
+  // stop flag says stop.
   template <class T>
   bool bfs(const HanoiDomain& sub, const GroupIndexer& ix, const std::vector<std::uint32_t>& seeds,
-           std::vector<T>& dist, const std::function<std::optional<StopReason>()>& should_stop) {
+           std::vector<T>& dist, LimitGuard& guard) {
     const T unseen = std::numeric_limits<T>::max();
     dist.assign(ix.size(), unseen);
     std::vector<std::uint32_t> layer = seeds, next;
     for (const std::uint32_t g : seeds) dist[g] = 0;
+    bool exact = true;
     const int pegs = sub.pegs();
     const int k = sub.disks();
     const int shift = std::has_single_bit(static_cast<unsigned>(pegs)) ? std::countr_zero(static_cast<unsigned>(pegs)) : 0;
     const std::uint32_t mask = static_cast<std::uint32_t>(pegs - 1);
-    std::uint32_t countdown = 0;
     for (std::uint64_t depth = 0; !layer.empty(); ++depth) {
-      if (depth + 1 >= unseen) return false;
-      const T d1 = static_cast<T>(depth + 1);
+      if (depth + 1 >= unseen) {
+        if (sizeof(T) == 1) return false;
+        exact = false;
+      }
+      const T d1 = static_cast<T>(std::min<std::uint64_t>(depth + 1, unseen - 1));
       next.clear();
       auto visit = [&](std::uint64_t child) {
         if (dist[child] == unseen) {
@@ -288,10 +295,7 @@ class PatternDatabase {
         }
       };
       for (const std::uint32_t idx : layer) {
-        if (should_stop && ++countdown == (std::uint32_t{1} << 18)) {
-          countdown = 0;
-          if (const auto reason = should_stop()) throw PdbStopped{*reason};
-        }
+        guard.poll();
         if (ix.distinct_radii()) {
           // Digits are pegs; the top of a peg is its last (smallest) disk.
           std::array<int, kMaxPegs> top;
@@ -331,7 +335,7 @@ class PatternDatabase {
       }
       layer.swap(next);
     }
-    return true;
+    return exact;
   }
 
   static std::vector<std::uint8_t> payload(const PdbTable& t) {

@@ -3,9 +3,12 @@
 // (admissibility: see pattern_database.hpp). The "tower projection" heuristic is the special
 // case of one group per tower: the sum over towers of the exact single-tower distance.
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -36,11 +39,47 @@ inline Partition partition_by_sizes(const Layout& layout, const std::vector<int>
   return p;
 }
 
+// Entries of a table over `group` (GroupIndexer::size), or a value above every limit when the
+// index does not even fit in 64 bits.
+inline std::uint64_t group_entries(const Layout& layout, const std::vector<int>& group) {
+  try {
+    return GroupIndexer(layout, group).size();
+  } catch (const std::length_error&) {
+    return std::numeric_limits<std::uint64_t>::max();
+  }
+}
+
+// `ids` cut into consecutive groups whose tables have at most `max_entries` entries each: the
+// last group holds the last ids (the smallest disks) and as many as fit, and so on towards the
+// front. Disjoint groups, so their sum stays admissible. Throws PdbError when one disk alone
+// needs more entries (the limit is below the peg count).
+inline Partition split_to_fit(const Layout& layout, const std::vector<int>& ids, std::uint64_t max_entries) {
+  Partition groups;
+  std::size_t end = ids.size();
+  while (end > 0) {
+    std::size_t begin = end - 1;
+    if (group_entries(layout, {ids[begin]}) > max_entries) {
+      throw PdbError("a table over one disk has " + std::to_string(group_entries(layout, {ids[begin]})) +
+                     " entries, more than the limit " + std::to_string(max_entries));
+    }
+    while (begin > 0 &&
+           group_entries(layout, std::vector<int>(ids.begin() + static_cast<std::ptrdiff_t>(begin - 1),
+                                                  ids.begin() + static_cast<std::ptrdiff_t>(end))) <= max_entries) {
+      --begin;
+    }
+    groups.emplace(groups.begin(), ids.begin() + static_cast<std::ptrdiff_t>(begin),
+                   ids.begin() + static_cast<std::ptrdiff_t>(end));
+    end = begin;
+  }
+  return groups;
+}
+
 // Sliding windows: for every offset o, the group of `size` consecutive disks starting at o, and
-// the group of all the others. With one tower, all windows have the same shape, and so do all
-// the complements, so the partitions share two tables (for the classic goal) and the max over
-// them costs lookups, not memory.
-inline std::vector<Partition> window_partitions(const Layout& layout, int size) {
+// the other disks, in groups within `rest_max_entries` (split_to_fit). With one tower, all
+// windows have the same shape, and so do the groups of the rest, so the partitions share a few
+// tables (for the classic goal) and the max over them costs lookups, not memory.
+inline std::vector<Partition> window_partitions(const Layout& layout, int size,
+                                                std::uint64_t rest_max_entries = std::numeric_limits<std::uint64_t>::max()) {
   if (size < 1 || size >= layout.disks()) {
     throw PdbError("window size must be between 1 and the number of disks - 1");
   }
@@ -48,16 +87,29 @@ inline std::vector<Partition> window_partitions(const Layout& layout, int size) 
   for (int o = 0; o + size <= layout.disks(); ++o) {
     std::vector<int> window, rest;
     for (int id = 0; id < layout.disks(); ++id) (id >= o && id < o + size ? window : rest).push_back(id);
-    parts.push_back({window, rest});
+    Partition p = {window};
+    for (auto& g : split_to_fit(layout, rest, rest_max_entries)) p.push_back(std::move(g));
+    parts.push_back(std::move(p));
   }
   return parts;
 }
 
-// One group per tower.
-inline Partition partition_by_towers(const Layout& layout) {
-  Partition p(static_cast<std::size_t>(layout.towers()));
-  for (int id = 0; id < layout.disks(); ++id) p[static_cast<std::size_t>(layout.disk(id).tower)].push_back(id);
-  p.erase(std::remove_if(p.begin(), p.end(), [](const auto& g) { return g.empty(); }), p.end());
+// One group per tower; a tower whose table would exceed `max_entries` is cut into groups
+// within `split_entries` (split_to_fit: a weaker bound that still fits).
+inline Partition partition_by_towers(const Layout& layout,
+                                     std::uint64_t max_entries = std::numeric_limits<std::uint64_t>::max(),
+                                     std::uint64_t split_entries = std::numeric_limits<std::uint64_t>::max()) {
+  Partition towers(static_cast<std::size_t>(layout.towers()));
+  for (int id = 0; id < layout.disks(); ++id) towers[static_cast<std::size_t>(layout.disk(id).tower)].push_back(id);
+  Partition p;
+  for (auto& g : towers) {
+    if (g.empty()) continue;
+    if (group_entries(layout, g) <= max_entries) {
+      p.push_back(std::move(g));
+    } else {
+      for (auto& piece : split_to_fit(layout, g, std::min(max_entries, split_entries))) p.push_back(std::move(piece));
+    }
+  }
   return p;
 }
 
@@ -65,20 +117,10 @@ inline Partition partition_by_towers(const Layout& layout) {
 // smallest disks (sizes listed largest disks first, e.g. 18 disks on 4 pegs with 2^26 entries:
 // 5,13).
 inline std::vector<int> automatic_sizes(const Layout& layout, std::uint64_t max_entries) {
+  std::vector<int> all(static_cast<std::size_t>(layout.disks()));
+  std::iota(all.begin(), all.end(), 0);
   std::vector<int> sizes;
-  int end = layout.disks();
-  while (end > 0) {
-    int begin = end - 1;
-    while (begin > 0) {
-      std::vector<int> g;
-      for (int id = begin - 1; id < end; ++id) g.push_back(id);
-      if (GroupIndexer(layout, g).size() > max_entries) break;
-      --begin;
-    }
-    sizes.push_back(end - begin);
-    end = begin;
-  }
-  std::reverse(sizes.begin(), sizes.end());
+  for (const auto& g : split_to_fit(layout, all, max_entries)) sizes.push_back(static_cast<int>(g.size()));
   return sizes;
 }
 

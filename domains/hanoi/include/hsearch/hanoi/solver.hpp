@@ -46,6 +46,8 @@ namespace hsearch::hanoi {
 
 inline constexpr const char* kHeuristicNames = "pdb, towers, goalpeg, zero, manhattan, belfort";
 inline constexpr const char* kPruningNames = "auto, none, same-disk";
+// The largest table the program sizes on its own (1 byte per entry: 16 MiB).
+inline constexpr std::uint64_t kAutomaticEntries = std::uint64_t{1} << 24;
 
 // What only Hanoi has to choose.
 struct HanoiOptions {
@@ -81,6 +83,9 @@ struct SolveReport {
   long half_moves = -1;          // symmetric: H, the half plan's length, when solved
   std::vector<TableInfo> tables;
   std::size_t shared_tables = 0;  // groups that use a table listed above
+  // Choices made for the user that change the heuristic asked for (a tower's table split to
+  // fit the entry limit...), one sentence each, for the program to show.
+  std::vector<std::string> notes;
   double table_seconds = 0;
   std::size_t table_bytes = 0;
 };
@@ -113,18 +118,54 @@ inline std::vector<int> parse_sizes(const std::string& text, const std::string& 
 inline PdbHeuristic make_pdb(const HanoiDomain& d, const std::string& heuristic, const HanoiOptions& options,
                              const PdbOptions& pdb, SolveReport& report) {
   const Layout& layout = d.layout();
+  // Tables chosen by the program stay within 2^24 entries; only those the user sizes (--pdb)
+  // may go up to --pdb-max-entries.
+  const std::uint64_t automatic = std::min(pdb.max_entries, kAutomaticEntries);
+  const std::uint64_t largest = std::min<std::uint64_t>(pdb.max_entries, 0xFFFFFFFFu);  // 32-bit indices
+  const auto sizes_text = [](const Partition& groups, std::size_t from) {
+    std::string text;
+    for (std::size_t g = from; g < groups.size(); ++g) {
+      if (!text.empty()) text += '+';
+      text += std::to_string(groups[g].size());
+    }
+    return text;
+  };
+  const auto towers = [&](std::vector<Partition>& parts) {
+    parts.push_back(partition_by_towers(layout, largest, automatic));
+    if (parts.back() != partition_by_towers(layout)) {
+      report.notes.push_back("--heuristic towers: a tower's table would have more than " + std::to_string(largest) +
+                             " entries (--pdb-max-entries): the towers are " +
+                             "split into groups of " + sizes_text(parts.back(), 0) +
+                             " disks, a weaker bound (still admissible)");
+    }
+  };
   std::vector<Partition> parts;
   if (heuristic == "towers") {
-    parts.push_back(partition_by_towers(layout));
+    try {
+      towers(parts);
+    } catch (const PdbError& e) {
+      throw std::invalid_argument("--heuristic towers: " + std::string(e.what()) + " (--pdb-max-entries)");
+    }
   } else if (options.pdb_specs.empty()) {
-    const auto sizes = automatic_sizes(layout, std::min(pdb.max_entries, std::uint64_t{1} << 24));
-    if (pdb.goal_off_pegs != 0 && layout.max_class_size() == 1 && sizes.size() > 1) {
-      // Half problem of one tower: every window of the largest automatic group size has the
-      // same shape, so the max over all windows costs lookups, not memory (6x fewer
-      // expansions for 16 disks: docs/hanoi.md).
-      parts = window_partitions(layout, *std::max_element(sizes.begin(), sizes.end()));
-    } else {
-      parts.push_back(partition_by_sizes(layout, sizes));
+    try {
+      const auto sizes = automatic_sizes(layout, automatic);
+      if (pdb.goal_off_pegs != 0 && layout.max_class_size() == 1 && sizes.size() > 1) {
+        // Half problem of one tower: every window of the largest automatic group size has the
+        // same shape, so the max over all windows costs lookups, not memory (6x fewer
+        // expansions for 16 disks: docs/hanoi.md). The other disks go in groups that fit too.
+        const int window = *std::max_element(sizes.begin(), sizes.end());
+        parts = window_partitions(layout, window, automatic);
+        if (parts.front().size() > 2) {
+          report.notes.push_back("--heuristic pdb: windows of " + std::to_string(window) + " disks, the other " +
+                                 std::to_string(layout.disks() - window) + " in groups of " +
+                                 sizes_text(parts.back(), 1) + " (every table within " + std::to_string(automatic) +
+                                 " entries)");
+        }
+      } else {
+        parts.push_back(partition_by_sizes(layout, sizes));
+      }
+    } catch (const PdbError& e) {
+      throw std::invalid_argument("--heuristic pdb: " + std::string(e.what()) + " (--pdb-max-entries)");
     }
   } else {
     for (const auto& spec : options.pdb_specs) {
@@ -132,10 +173,11 @@ inline PdbHeuristic make_pdb(const HanoiDomain& d, const std::string& heuristic,
         if (spec.rfind("window:", 0) == 0) {
           const auto size = parse_sizes(spec.substr(7), "--pdb window:");
           if (size.size() != 1) throw std::invalid_argument("--pdb window:S takes one size");
-          for (auto& p : window_partitions(layout, size[0])) parts.push_back(std::move(p));
+          for (auto& p : window_partitions(layout, size[0], largest)) parts.push_back(std::move(p));
+        } else if (spec == "towers") {
+          towers(parts);
         } else {
-          parts.push_back(spec == "towers" ? partition_by_towers(layout)
-                                           : partition_by_sizes(layout, parse_sizes(spec, "--pdb")));
+          parts.push_back(partition_by_sizes(layout, parse_sizes(spec, "--pdb")));
         }
       } catch (const PdbError& e) {
         throw std::invalid_argument("--pdb " + spec + ": " + e.what());
@@ -196,8 +238,6 @@ Result<HanoiDomain::Move, int> run_search(const D& d, const HanoiDomain::State& 
 template <class Observer = NullObserver>
 SolveReport solve(const Problem& problem, const SolveRequest& request, const HanoiOptions& options = {},
                   const Teaching& teaching = {}, Observer* progress = nullptr) {
-  using Clock = std::chrono::steady_clock;
-  const auto t0 = Clock::now();
   const Algorithm algorithm = request.algorithm;
   const bool heuristic_search = uses_heuristic(algorithm);
   const std::string heuristic =
@@ -232,7 +272,8 @@ SolveReport solve(const Problem& problem, const SolveRequest& request, const Han
 
   SearchSettings settings;
   settings.algorithm = algorithm;
-  settings.limits = request.limits;
+  // One clock for the tables and the search: the time limit covers both.
+  settings.limits = request.limits.with_clock_started();
   settings.weight_g = request.weight_g;
   settings.weight_h = request.weight_h;
   settings.transposition_entries = options.tt_entries;
@@ -240,23 +281,11 @@ SolveReport solve(const Problem& problem, const SolveRequest& request, const Han
   PdbOptions pdb;
   pdb.cache_dir = request.cache_dir;
   pdb.max_entries = options.pdb_max_entries;
-  const Limits limits = request.limits;
-  pdb.should_stop = [limits, t0]() -> std::optional<StopReason> {
-    if (limits.stop_flag != nullptr && limits.stop_flag->load(std::memory_order_relaxed)) {
-      return StopReason::interrupted;
-    }
-    if (limits.max_seconds > 0 &&
-        std::chrono::duration<double>(Clock::now() - t0).count() >= limits.max_seconds) {
-      return StopReason::time_limit;
-    }
-    return std::nullopt;
-  };
-  // Before the search: the time the tables took comes off the time limit.
-  const auto settle_time = [&]() -> std::optional<StopReason> {
-    if (request.limits.max_seconds <= 0) return std::nullopt;
-    const double left = request.limits.max_seconds - std::chrono::duration<double>(Clock::now() - t0).count();
-    if (left <= 0) return StopReason::time_limit;
-    settings.limits.max_seconds = left;
+  pdb.limits = settings.limits;
+  // Between the tables and the search: a limit reached while loading them stops here.
+  const auto tables_done = [&]() -> std::optional<StopReason> {
+    LimitGuard guard(settings.limits);
+    if (guard.check_slow()) return guard.reason();
     return std::nullopt;
   };
   const auto stopped = [&](StopReason reason, int lower_bound) {
@@ -322,10 +351,10 @@ SolveReport solve(const Problem& problem, const SolveRequest& request, const Han
     detail::announce(progress, "tables: pattern databases of the half problem");
     try {
       const PdbHeuristic h = detail::make_pdb(half, heuristic, options, pdb, report);
-      if (const auto reason = settle_time()) return stopped(*reason, 1);
+      if (const auto reason = tables_done()) return stopped(*reason, 1);
       detail::announce(progress, "search: the half problem");
       return assemble(detail::run_search(half, h0, h, same_disk, settings, teaching, progress));
-    } catch (const PdbStopped& e) {
+    } catch (const StoppedByLimit& e) {
       return stopped(e.reason, 1);
     }
   }
@@ -334,10 +363,10 @@ SolveReport solve(const Problem& problem, const SolveRequest& request, const Han
     try {
       detail::announce(progress, "tables: pattern databases");
       const PdbHeuristic h = detail::make_pdb(d, heuristic, options, pdb, report);
-      if (const auto reason = settle_time()) return stopped(*reason, 0);
+      if (const auto reason = tables_done()) return stopped(*reason, 0);
       detail::announce(progress, "search: the whole problem");
       return finish(detail::run_search(d, s0, h, same_disk, settings, teaching, progress));
-    } catch (const PdbStopped& e) {
+    } catch (const StoppedByLimit& e) {
       return stopped(e.reason, 0);
     }
   }
