@@ -94,7 +94,11 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
   j["dead_ends"] = r.result.stats.dead_ends;
   j["duplicates"] = r.result.stats.duplicates;
   j["withheld"] = r.result.stats.withheld;
-  if (options.objective == Objective::any) j["solutions_found"] = r.solutions_found;
+  if (options.objective == Objective::any) {
+    j["solutions_found"] = r.solutions_found;
+    j["seconds_first_solution"] =
+        r.solutions_found > 0 ? app::Json(std::round(r.seconds_first_solution * 1000.0) / 1000.0) : app::Json(nullptr);
+  }
   if (r.solved()) {
     j["seconds_push_optimum"] = std::round(r.seconds_before_moves_pass * 1000.0) / 1000.0;
     j["moves_pass"] = {{"finished", r.moves_pass_finished},
@@ -299,7 +303,7 @@ int main(int argc, char** argv) {
   cli.set_epilogue(
       "JSON (--json): one object per level, the core keys (instance = FILE#N, cost = pushes,\n"
       "solution = LURD) then objective, level, title, pushes, moves, dead_ends, duplicates, withheld,\n"
-      "solutions_found (--objective any),\n"
+      "solutions_found and seconds_first_solution (--objective any),\n"
       "seconds_push_optimum, moves_pass, the pattern search's counts, with --oracle\n"
       "reference_pushes, reference_proven and oracle (match | below | mismatch), and message.\n"
       "With --json the summary goes to stderr. An --oracle mismatch (a proven optimum above the\n"

@@ -58,17 +58,16 @@ Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& do
   }
   bool last_stopped = false;
   StopReason last_reason = StopReason::none;
+  // One clock for every restart: the time limit covers the whole run.
+  const Limits limits = options.limits.with_clock_started();
   for (const auto& [wg, wh] : options.schedule) {
-    AStarOptions run;
-    run.limits = options.limits;
-    if (run.limits.max_seconds > 0) {
-      run.limits.max_seconds -= clock.seconds();
-      if (run.limits.max_seconds <= 0) {
-        last_stopped = true;
-        last_reason = StopReason::time_limit;
-        break;
-      }
+    if (LimitGuard before(limits); before.check_slow()) {  // (a search checks its clock only now and then)
+      last_stopped = true;
+      last_reason = before.reason();
+      break;
     }
+    AStarOptions run;
+    run.limits = limits;
     if (run.limits.max_expanded > 0) {
       if (total.expanded >= run.limits.max_expanded) {
         last_stopped = true;

@@ -125,8 +125,10 @@ struct SolveReport {
   bool moves_minimal = false;  // the fewest moves among all push-optimal solutions (proven)
   double seconds_before_moves_pass = 0;
   int moves_first_plan = 0;
-  // --objective any: how many solutions the anytime search found (each cheaper than the last).
+  // --objective any: how many solutions the anytime search found (each cheaper than the last),
+  // and when it found the first (seconds since the call began).
   int solutions_found = 0;
+  double seconds_first_solution = 0;
   // Pattern search: sub-searches run, their expansions (not in result.stats), patterns learned.
   std::uint64_t pattern_searches = 0;
   std::uint64_t pattern_expanded = 0;
@@ -256,7 +258,7 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
         anytime.newer_first_on_ties = options.newer_first_on_ties;
         if (!options.any_schedule.empty()) anytime.schedule = options.any_schedule;
         return restarting_weighted_astar(domain, start, h, anytime, observer, [&](const auto& found, int wg, int wh) {
-          ++report.solutions_found;
+          if (report.solutions_found++ == 0) report.seconds_first_solution = clock.seconds();
           if (teaching.trace != nullptr) {
             *teaching.trace << "solution: " << found.cost << " pushes" << (found.optimal ? " (optimal)" : "")
                             << ", weighted A* " << wg << ":" << wh << ", expanded " << found.stats.expanded
