@@ -58,10 +58,8 @@ class FewerMovesDomain {
 
   // `pushes` is the domain the plan was found with (same board, same pruning settings).
   explicit FewerMovesDomain(const SokobanDomain& pushes, Priority priority = Priority::pushes_then_moves)
-      : pushes_(pushes), priority_(priority), dist_(static_cast<std::size_t>(pushes.board().cell_count())),
-        seen_(static_cast<std::size_t>(pushes.board().cell_count()), 0) {
-    queue_.reserve(static_cast<std::size_t>(pushes.board().cell_count()));
-  }
+      : pushes_(pushes), priority_(priority), walks_(pushes.board().cell_count()),
+        nearest_(pushes.board().cell_count()) {}
 
   State initial_state() const { return State{pushes_.initial_state(), pushes_.board().initial_player()}; }
 
@@ -91,22 +89,8 @@ class FewerMovesDomain {
       }
       return false;
     };
-    ++near_stamp_;
-    near_queue_.assign(1, s.at);
-    near_seen_[s.at] = near_stamp_;
-    near_dist_[s.at] = 0;
-    for (std::size_t q = 0; q < near_queue_.size(); ++q) {
-      const std::uint16_t c = near_queue_[q];
-      if (can_push_from(c)) return near_dist_[c];
-      for (int d = 0; d < 4; ++d) {
-        const std::uint16_t n = board.neighbor(c, d);
-        if (n == kNoCell || near_seen_[n] == near_stamp_ || s.inner.boxes.test(n)) continue;
-        near_seen_[n] = near_stamp_;
-        near_dist_[n] = near_dist_[c] + 1;
-        near_queue_.push_back(n);
-      }
-    }
-    return -1;  // no box can be pushed at all
+    const std::uint16_t found = walk(s, nearest_, can_push_from);
+    return found == kNoCell ? -1 : nearest_.dist[found];  // -1: no box can be pushed at all
   }
 
   Undo apply(State& s, const Move& m) const {
@@ -128,46 +112,61 @@ class FewerMovesDomain {
   State unpack(const Key& k) const { return State{pushes_.unpack(SokobanDomain::Key{k.boxes, k.at}), k.at}; }
 
  private:
-  // Steps of a shortest walk from s.at to `target` among s's boxes (breadth-first; the last
-  // search is kept, as A* asks for every push of one state in a row).
+  // A breadth-first walk of the player among the boxes, in arrays kept between calls.
+  struct Walk {
+    explicit Walk(int cells)
+        : dist(static_cast<std::size_t>(cells)), seen(static_cast<std::size_t>(cells), 0) {
+      queue.reserve(static_cast<std::size_t>(cells));
+    }
+    std::vector<std::int32_t> dist;
+    std::vector<std::uint32_t> seen;  // == stamp: reached in the current walk
+    std::vector<std::uint16_t> queue;
+    std::uint32_t stamp = 0;
+  };
+
+  // Walks from s.at among s's boxes, nearest squares first, until `stop` accepts a square
+  // (returned) or every square the player reaches has been seen (kNoCell).
+  template <class Stop>
+  std::uint16_t walk(const State& s, Walk& w, Stop&& stop) const {
+    const Board& board = pushes_.board();
+    ++w.stamp;
+    w.queue.assign(1, s.at);
+    w.seen[s.at] = w.stamp;
+    w.dist[s.at] = 0;
+    for (std::size_t q = 0; q < w.queue.size(); ++q) {
+      const std::uint16_t c = w.queue[q];
+      if (stop(c)) return c;
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = board.neighbor(c, d);
+        if (n == kNoCell || w.seen[n] == w.stamp || s.inner.boxes.test(n)) continue;
+        w.seen[n] = w.stamp;
+        w.dist[n] = w.dist[c] + 1;
+        w.queue.push_back(n);
+      }
+    }
+    return kNoCell;
+  }
+
+  // Steps of a shortest walk from s.at to `target` among s's boxes (the last walk is kept, as
+  // A* asks for every push of one state in a row).
   Cost steps(const State& s, std::uint16_t target) const {
     if (last_hash_ != hash(s) || !(last_boxes_ == s.inner.boxes) || last_at_ != s.at) {
       last_hash_ = hash(s);
       last_boxes_ = s.inner.boxes;
       last_at_ = s.at;
-      ++stamp_;
-      queue_.assign(1, s.at);
-      seen_[s.at] = stamp_;
-      dist_[s.at] = 0;
-      const Board& board = pushes_.board();
-      for (std::size_t q = 0; q < queue_.size(); ++q) {
-        const std::uint16_t c = queue_[q];
-        for (int d = 0; d < 4; ++d) {
-          const std::uint16_t n = board.neighbor(c, d);
-          if (n == kNoCell || seen_[n] == stamp_ || s.inner.boxes.test(n)) continue;
-          seen_[n] = stamp_;
-          dist_[n] = dist_[c] + 1;
-          queue_.push_back(n);
-        }
-      }
+      walk(s, walks_, [](std::uint16_t) { return false; });
     }
     // A legal push's square is reachable; anything else would be a bug upstream.
-    return seen_[target] == stamp_ ? dist_[target] : kPushWeight;
+    return walks_.seen[target] == walks_.stamp ? walks_.dist[target] : kPushWeight;
   }
 
   const SokobanDomain& pushes_;
   Priority priority_;
-  mutable std::vector<std::int32_t> dist_;
-  mutable std::vector<std::uint32_t> seen_;
-  mutable std::vector<std::uint16_t> queue_;
-  mutable std::uint32_t stamp_ = 0;
+  mutable Walk walks_;    // the cost's walks
+  mutable Walk nearest_;  // steps_to_a_push's (the heuristic's, between two costs of one state)
   mutable std::uint64_t last_hash_ = 0;
   mutable CellSet last_boxes_;
   mutable std::uint16_t last_at_ = kNoCell;
-  mutable std::vector<std::int32_t> near_dist_ = std::vector<std::int32_t>(pushes_.board().cell_count());
-  mutable std::vector<std::uint32_t> near_seen_ = std::vector<std::uint32_t>(pushes_.board().cell_count(), 0);
-  mutable std::vector<std::uint16_t> near_queue_;
-  mutable std::uint32_t near_stamp_ = 0;
 };
 
 static_assert(Domain<FewerMovesDomain>);
