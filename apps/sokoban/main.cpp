@@ -94,6 +94,7 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
   j["dead_ends"] = r.result.stats.dead_ends;
   j["duplicates"] = r.result.stats.duplicates;
   j["withheld"] = r.result.stats.withheld;
+  j["memory_fallback"] = r.memory_fallback;
   if (options.objective == Objective::any) {
     j["solutions_found"] = r.solutions_found;
     j["seconds_first_solution"] =
@@ -155,7 +156,8 @@ void print_stats(const Row& row) {
   std::cerr << "level " << row.level << ": " << r.status() << ", " << std::fixed << std::setprecision(3) << r.seconds
             << " s (push search " << s.seconds << " s";
   if (r.solved()) std::cerr << ", push optimum after " << r.seconds_before_moves_pass << " s";
-  std::cerr << "), lower bound " << r.result.lower_bound << ", expanded " << s.expanded << ", generated "
+  std::cerr << ")" << (r.memory_fallback ? ", IDA* after A*'s memory limit" : "") << ", lower bound "
+            << r.result.lower_bound << ", expanded " << s.expanded << ", generated "
             << s.generated << ", duplicates " << s.duplicates << ", dead ends " << s.dead_ends
             << ", withheld by PI-corrals " << s.withheld << ", reopened "
             << s.reopened << ", peak " << (s.peak_bytes >> 20) << " MiB; pattern search " << r.pattern_searches
@@ -262,9 +264,10 @@ int main(int argc, char** argv) {
   spec.heuristic = kDefaultHeuristic;
   spec.heuristic_help =
       "matching: the minimum-cost matching of boxes to goals by push distance (the one heuristic)";
-  spec.memory_help = "MiB per level for the search's tables (0: A* stops at " +
+  spec.memory_help = "MiB per level for the search's tables (0: A* fills up to " +
                      std::to_string(app::default_search_memory() >> 20) +
-                     " MiB here, a quarter of the machine's memory, at least 2048; IDA* uses a 64 MiB table)";
+                     " MiB here, a quarter of the machine's memory, at least 2048, then goes on with IDA* "
+                     "from the bound it proved, in half as much; -a ida uses a 64 MiB table)";
   app::CommandLine cli(kProgram, "sokoban [FILE] [--level N | --levels A-B] [--oracle TSV] [options]\n"
                                  "       sokoban play [FILE] [options]   (the terminal game: sokoban play --help)",
                        "Solves Sokoban levels (XSB or Boxoban text) push-optimally (--objective moves: the\n"
@@ -292,6 +295,8 @@ int main(int argc, char** argv) {
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
                             "push (pattern search keeps push-optimality and is on by default)")
       ("no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")
+      ("no-memory-fallback", "when A*'s memory limit is reached, stop (status memory_limit) instead "
+                             "of going on with IDA* from the bound A* proved")
       ("pattern-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.max_boxes)),
        "largest pattern searched (boxes)")
       ("pattern-nodes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.node_limit)),
@@ -303,6 +308,7 @@ int main(int argc, char** argv) {
   cli.set_epilogue(
       "JSON (--json): one object per level, the core keys (instance = FILE#N, cost = pushes,\n"
       "solution = LURD) then objective, level, title, pushes, moves, dead_ends, duplicates, withheld,\n"
+      "memory_fallback (A*'s memory limit reached: IDA* went on from its bound),\n"
       "solutions_found and seconds_first_solution (--objective any),\n"
       "seconds_push_optimum, moves_pass, the pattern search's counts, with --oracle\n"
       "reference_pushes, reference_proven and oracle (match | below | mismatch), and message.\n"
@@ -325,6 +331,7 @@ int main(int argc, char** argv) {
   SolveOptions options;
   options.pattern_search = vm.count("no-pattern-search") == 0;
   options.corral_test = vm.count("no-corral-test") == 0;
+  options.memory_fallback = vm.count("no-memory-fallback") == 0;
   try {
     options.objective = parse_objective(vm["objective"].as<std::string>());
     options = options_for(request, options);  // checks the names before any level is read

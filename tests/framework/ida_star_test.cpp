@@ -83,6 +83,18 @@ TEST(IdaStar, NextBoundIsTheSmallestExceedingF) {
   EXPECT_EQ(generated, r.stats.generated);
 }
 
+// A bound proven elsewhere (first_bound) skips the iterations below it; the cost stays least.
+TEST(IdaStar, StartsAtAFirstBoundProvenElsewhere) {
+  GraphDomain d({{{3, 10}, {1, 1}}, {{2, 1}}, {{3, 1}}, {}}, 3);
+  IdaStarOptions o;
+  o.first_bound = 2;
+  const auto r = ida_star(d, d.start(), ZeroHeuristic{}, o);
+  ASSERT_EQ(r.status, Status::solved);
+  EXPECT_EQ(r.cost, 3);
+  ASSERT_EQ(r.stats.iterations.size(), 2u);  // bounds 2, 3
+  EXPECT_EQ(r.stats.iterations.front().bound, 2);
+}
+
 TEST(IdaStar, ProvesUnsolvableWhenNothingExceedsTheBound) {
   // A DAG whose goal (node 4) has no incoming edge.
   GraphDomain d({{{1, 1}, {2, 2}}, {{3, 1}}, {{3, 5}}, {}, {}}, 4);

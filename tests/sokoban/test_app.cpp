@@ -218,7 +218,7 @@ TEST_F(App, ExitStatusAndJsonStatusAgree) {
   const bool have_x = std::filesystem::exists(x);
   if (have_x) {
     cases.push_back({x.string() + " --level 50 --time-limit 0.3", "time_limit", 3});
-    cases.push_back({x.string() + " --level 50 --memory-limit 1", "memory_limit", 3});
+    cases.push_back({x.string() + " --level 50 --memory-limit 1 --no-memory-fallback", "memory_limit", 3});
   }
   for (const auto& c : cases) {
     SCOPED_TRACE(c.args);
@@ -369,4 +369,14 @@ TEST_F(App, ObjectiveMisuseExitsWithTwo) {
   EXPECT_EQ(run("--objective moves --algorithm ida").status, 2);
   r = run("--objective any --dot " + temp_file("any.dot", ""));
   EXPECT_EQ(r.status, 2) << r.out;
+}
+
+// A*'s memory full: IDA* goes on from its bound (memory_fallback) until the time limit.
+TEST_F(App, MemoryLimitHandsOverToIdaStar) {
+  const auto x = hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb");
+  if (!std::filesystem::exists(x)) GTEST_SKIP() << "XSokoban not found";
+  const ProgramRun r = run(x.string() + " --level 50 --memory-limit 1 --time-limit 0.5 --json --quiet", false);
+  EXPECT_EQ(r.status, 3) << r.out;
+  EXPECT_NE(r.out.find("\"status\":\"time_limit\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"memory_fallback\":true"), std::string::npos) << r.out;
 }

@@ -143,3 +143,32 @@ TEST(Solver, IdaStarOnAMicrobanSubset) {
     EXPECT_EQ(r.pushes, oracle.at(n)) << "level " << n;
   }
 }
+
+// A* stopped by its memory limit goes on with IDA* from the bound it proved: the same optimum.
+TEST(Solver, AStarsMemoryLimitHandsOverToIdaStar) {
+  const Level level = level_from(
+      " #######\n"
+      " # .   ###\n"
+      "## $$#   #\n"
+      "#.  @ $  #\n"
+      "#  ##.  ##\n"
+      "####  ###\n"
+      "   ####\n");
+  SolveOptions plain;
+  const SolveReport want = solve_level(level, plain);
+  ASSERT_TRUE(want.solved());
+  ASSERT_FALSE(want.memory_fallback);
+  SolveOptions tight;
+  tight.limits.max_bytes = 4096;  // a few nodes
+  tight.pattern_search = false;
+  const SolveReport r = solve_level(level, tight);
+  ASSERT_TRUE(r.solved()) << r.status();
+  EXPECT_TRUE(r.memory_fallback);
+  EXPECT_TRUE(r.result.optimal);
+  EXPECT_EQ(r.pushes, want.pushes);
+  EXPECT_FALSE(r.result.stats.iterations.empty());
+  SolveOptions off = tight;
+  off.memory_fallback = false;
+  const SolveReport stopped = solve_level(level, off);
+  EXPECT_EQ(stopped.status(), "memory_limit");
+}

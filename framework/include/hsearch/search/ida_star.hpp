@@ -32,6 +32,11 @@ struct IdaStarOptions {
   // Entries of the transposition table (rounded down to a power of two); 0 = no table.
   // The table is allocated once; with a memory limit it is shrunk to fit under the limit.
   std::size_t transposition_entries = 0;
+  // The first iteration's bound when it exceeds h(start) (0: h(start)): a bound already proven,
+  // e.g. by an A* run its memory limit stopped, so that the iterations below it, which could
+  // only come back empty, are skipped. Every solution then costs at least it, so the first one
+  // found still has the least cost.
+  std::int64_t first_bound = 0;
 };
 
 namespace detail {
@@ -52,7 +57,8 @@ class IdaStarSearch {
         pruner_(pruner),
         observer_(observer),
         guard_(options.limits),
-        tt_(capped_entries(options)) {}
+        tt_(capped_entries(options)),
+        first_bound_(options.first_bound) {}
 
   Result<Move, Cost> run(const State& start) {
     Result<Move, Cost> result;
@@ -66,7 +72,7 @@ class IdaStarSearch {
       result.status = Status::unsolvable;
       return finish(std::move(result));
     }
-    bound_ = h0;
+    bound_ = std::max(h0, static_cast<Cost>(first_bound_));
     for (;;) {
       tt_.next_iteration();
       next_bound_ = dead_end<Cost>();
@@ -197,6 +203,7 @@ class IdaStarSearch {
   O& observer_;
   LimitGuard guard_;
   TranspositionTable<D> tt_;
+  std::int64_t first_bound_;
   State state_{};
   std::vector<Move> path_;
   std::size_t peak_depth_ = 0;

@@ -101,6 +101,9 @@ struct SolveOptions {
   // A*: the domain's table of recently generated states (SokobanDomain::enable_state_cache),
   // 2^bits entries of about 1 KB; only speed depends on it.
   int state_cache_bits = 12;
+  // When A*'s memory limit stops it before its time or node limit, go on with IDA* (with a
+  // transposition table in half that memory) from the bound A* proved: still push-optimal.
+  bool memory_fallback = true;
   // A*'s memory limit when limits.max_bytes is 0.
   std::size_t default_astar_bytes = kDefaultAStarBytes;
   // IDA*'s transposition table when no memory limit is given (entries, power of two).
@@ -128,6 +131,8 @@ struct SolveReport {
   // --objective any: how many solutions the anytime search found (each cheaper than the last),
   // and when it found the first (seconds since the call began).
   int solutions_found = 0;
+  // A*'s memory limit stopped it and IDA* went on from its bound (SolveOptions::memory_fallback).
+  bool memory_fallback = false;
   double seconds_first_solution = 0;
   // Pattern search: sub-searches run, their expansions (not in result.stats), patterns learned.
   std::uint64_t pattern_searches = 0;
@@ -204,6 +209,21 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
 
 namespace detail {
 
+// `earlier`'s counts added to `stats` (a search that went on from an earlier one); its
+// iterations come first.
+inline void add_statistics(Statistics& stats, const Statistics& earlier) {
+  stats.expanded += earlier.expanded;
+  stats.generated += earlier.generated;
+  stats.pruned += earlier.pruned;
+  stats.duplicates += earlier.duplicates;
+  stats.dead_ends += earlier.dead_ends;
+  stats.withheld += earlier.withheld;
+  stats.reopened += earlier.reopened;
+  stats.seconds += earlier.seconds;
+  stats.peak_bytes = std::max(stats.peak_bytes, earlier.peak_bytes);
+  stats.iterations.insert(stats.iterations.begin(), earlier.iterations.begin(), earlier.iterations.end());
+}
+
 // Objective::moves: A* over (pushes, player square) with moves first, on `domain` (whose
 // PI-corral pruning must be off). The result in moves: cost and lower bound are the moves.
 template <class Observer>
@@ -266,17 +286,42 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
           }
         });
       }
+      const std::size_t full_table =
+          options.limits.max_bytes != 0 ? options.limits.max_bytes / 2 / 64 : options.default_transposition_entries;
       if (options.algorithm != Algorithm::ida) {
         AStarOptions astar_options;
-        astar_options.limits = options.limits;
+        astar_options.limits = options.limits.with_clock_started();
         astar_options.newer_first_on_ties = options.newer_first_on_ties;
         if (astar_options.limits.max_bytes == 0) astar_options.limits.max_bytes = options.default_astar_bytes;
-        return astar(domain, start, h, astar_options, observer);
+        result = astar(domain, start, h, astar_options, observer);
+        if (!options.memory_fallback || result.status != Status::stopped ||
+            result.stop_reason != StopReason::memory_limit) {
+          return result;
+        }
+        // The memory is full, not the time: go on depth-first from the bound A* proved, with
+        // a transposition table in half the memory A* had (its nodes are freed by now).
+        report.memory_fallback = true;
+        if constexpr (requires { observer.on_phase(std::string()); }) {
+          observer.on_phase("memory limit reached at bound " + std::to_string(result.lower_bound) +
+                            ": going on with IDA* from there");
+        }
+        IdaStarOptions fallback;
+        fallback.limits = astar_options.limits;
+        if (fallback.limits.max_expanded > 0) {
+          if (result.stats.expanded >= fallback.limits.max_expanded) return result;
+          fallback.limits.max_expanded -= result.stats.expanded;
+        }
+        fallback.transposition_entries = astar_options.limits.max_bytes / 2 / 64;
+        fallback.first_bound = result.lower_bound;
+        const Statistics spent = result.stats;
+        const int proven = result.lower_bound;
+        result = ida_star(domain, start, h, fallback, NoPruning{}, observer);
+        result.lower_bound = std::max(result.lower_bound, proven);
+        add_statistics(result.stats, spent);
+        return result;
       }
       IdaStarOptions ida;
       ida.limits = options.limits;
-      const std::size_t full_table =
-          options.limits.max_bytes != 0 ? options.limits.max_bytes / 2 / 64 : options.default_transposition_entries;
       // Most levels need few nodes: a first try with a small table avoids clearing tens of
       // megabytes for them. Only when it runs out of its node budget does the full search run.
       // A teaching run searches once, so its trace and tree show one search.
@@ -295,16 +340,7 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
         if (ida.limits.max_expanded > 0) ida.limits.max_expanded -= spent.expanded;
         ida.transposition_entries = full_table;
         result = ida_star(domain, start, h, ida, NoPruning{}, observer);
-        result.stats.expanded += spent.expanded;
-        result.stats.generated += spent.generated;
-        result.stats.duplicates += spent.duplicates;
-        result.stats.dead_ends += spent.dead_ends;
-        result.stats.withheld += spent.withheld;
-        result.stats.reopened += spent.reopened;
-        result.stats.seconds += spent.seconds;
-        result.stats.peak_bytes = std::max(result.stats.peak_bytes, spent.peak_bytes);
-        result.stats.iterations.insert(result.stats.iterations.begin(), spent.iterations.begin(),
-                                       spent.iterations.end());
+        add_statistics(result.stats, spent);
       }
       return result;
     };
