@@ -131,9 +131,9 @@ struct SolveReport {
   // --objective any: how many solutions the anytime search found (each cheaper than the last),
   // and when it found the first (seconds since the call began).
   int solutions_found = 0;
+  double seconds_first_solution = 0;
   // A*'s memory limit stopped it and IDA* went on from its bound (SolveOptions::memory_fallback).
   bool memory_fallback = false;
-  double seconds_first_solution = 0;
   // Pattern search: sub-searches run, their expansions (not in result.stats), patterns learned.
   std::uint64_t pattern_searches = 0;
   std::uint64_t pattern_expanded = 0;
