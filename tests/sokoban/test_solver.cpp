@@ -14,8 +14,11 @@
 using namespace hsearch::sokoban;
 using hsearch::sokoban::testing::level_from;
 
-TEST(Solver, SmallLevelIdaAndAStarAgree) {
-  const Level lv = level_from(
+namespace {
+
+// Three boxes, 7 pushes (the program's built-in level).
+Level three_boxes() {
+  return level_from(
       " #######\n"
       " # .   ###\n"
       "## $$#   #\n"
@@ -23,6 +26,12 @@ TEST(Solver, SmallLevelIdaAndAStarAgree) {
       "#  ##.  ##\n"
       "####  ###\n"
       "   ####\n");
+}
+
+}  // namespace
+
+TEST(Solver, SmallLevelIdaAndAStarAgree) {
+  const Level lv = three_boxes();
   SolveOptions o;
   o.algorithm = Algorithm::ida;
   const SolveReport ida = solve_level(lv, o);
@@ -146,14 +155,7 @@ TEST(Solver, IdaStarOnAMicrobanSubset) {
 
 // A* stopped by its memory limit goes on with IDA* from the bound it proved: the same optimum.
 TEST(Solver, AStarsMemoryLimitHandsOverToIdaStar) {
-  const Level level = level_from(
-      " #######\n"
-      " # .   ###\n"
-      "## $$#   #\n"
-      "#.  @ $  #\n"
-      "#  ##.  ##\n"
-      "####  ###\n"
-      "   ####\n");
+  const Level level = three_boxes();
   SolveOptions plain;
   const SolveReport want = solve_level(level, plain);
   ASSERT_TRUE(want.solved());
