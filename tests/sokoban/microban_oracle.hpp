@@ -4,7 +4,10 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <vector>
 
+#include "data_dir.hpp"
+#include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/oracle.hpp"
 
 namespace hsearch::sokoban::testing {
@@ -26,6 +29,20 @@ inline std::map<int, int> read_microban_oracle(const std::string& path) {
   std::map<int, int> out;
   for (const auto& [level, row] : read_microban_table(path)) out[level] = row.pushes;
   return out;
+}
+
+// The 155 Microban levels and the table (the caller checks the data is there:
+// HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb")).
+struct Microban {
+  std::vector<LevelEntry> entries;
+  std::map<int, MicrobanRow> table;
+  const Level& level(int n) const { return entries[static_cast<std::size_t>(n - 1)].level; }
+};
+
+inline Microban read_microban() {
+  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
+  return Microban{read_levels(in, "microban"),
+                  read_microban_table(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"))};
 }
 
 }  // namespace hsearch::sokoban::testing

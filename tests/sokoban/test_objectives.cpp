@@ -2,7 +2,6 @@
 // against an independent step-by-step search on small random levels. `any`: every solution
 // replays, never beats a proven optimum, and the schedule's last restart (A*) proves it.
 #include <cstdint>
-#include <fstream>
 #include <map>
 #include <queue>
 #include <random>
@@ -165,16 +164,14 @@ TEST(MoveObjective, AgreesWithAStepByStepSearchOnRandomSmallLevels) {
 
 TEST(MoveObjective, MicrobanProvenAndNeverMoreMovesThanThePushOptimalPlans) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
-  const auto table = hsearch::sokoban::testing::read_microban_table(
-      hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
+  const auto microban = hsearch::sokoban::testing::read_microban();
+  const auto& table = microban.table;
   int proven = 0;
   for (int n = 1; n <= 20; ++n) {
     SolveOptions o;
     o.objective = Objective::moves;
     o.limits.max_expanded = 200000;
-    const SolveReport r = solve_level(entries[static_cast<std::size_t>(n - 1)].level, o);
+    const SolveReport r = solve_level(microban.level(n), o);
     if (!r.solved() || !r.result.optimal) continue;
     ++proven;
     const auto it = table.find(n);
@@ -188,13 +185,11 @@ TEST(MoveObjective, MicrobanProvenAndNeverMoreMovesThanThePushOptimalPlans) {
 
 TEST(AnyObjective, SolutionsReplayAndTheLastRestartProvesTheOptimum) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
-  const auto table = hsearch::sokoban::testing::read_microban_table(
-      hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
+  const auto microban = hsearch::sokoban::testing::read_microban();
+  const auto& table = microban.table;
   int greedy_above = 0;
   for (int n = 1; n <= 30; ++n) {
-    const Level& level = entries[static_cast<std::size_t>(n - 1)].level;
+    const Level& level = microban.level(n);
     const auto it = table.find(n);
     SolveOptions greedy;
     greedy.objective = Objective::any;

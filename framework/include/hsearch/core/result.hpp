@@ -87,6 +87,23 @@ struct Statistics {
   // Peak bytes held by the search's own data structures (node store, hash table, queue,
   // transposition table, recursion path); excludes the domain's and heuristic's tables.
   std::size_t peak_bytes = 0;
+
+  // The counts of a search that went on after this one (a restart, a second algorithm from
+  // the first's bound) added in: counters and seconds summed, peak bytes the larger, its
+  // iterations after these.
+  Statistics& operator+=(const Statistics& later) {
+    expanded += later.expanded;
+    generated += later.generated;
+    pruned += later.pruned;
+    duplicates += later.duplicates;
+    reopened += later.reopened;
+    dead_ends += later.dead_ends;
+    withheld += later.withheld;
+    iterations.insert(iterations.end(), later.iterations.begin(), later.iterations.end());
+    seconds += later.seconds;
+    peak_bytes = peak_bytes > later.peak_bytes ? peak_bytes : later.peak_bytes;
+    return *this;
+  }
 };
 
 template <class Move, class Cost>

@@ -87,14 +87,7 @@ Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& do
                         (have ? ", cheaper than " + std::to_string(best.cost) : std::string()));
     }
     R r = astar(domain, start, h, run, observer);
-    total.expanded += r.stats.expanded;
-    total.generated += r.stats.generated;
-    total.pruned += r.stats.pruned;
-    total.duplicates += r.stats.duplicates;
-    total.reopened += r.stats.reopened;
-    total.dead_ends += r.stats.dead_ends;
-    total.withheld += r.stats.withheld;
-    total.peak_bytes = std::max(total.peak_bytes, r.stats.peak_bytes);
+    total += r.stats;
     if (exact && is_admissible(h)) proven = std::max(proven, r.lower_bound);
     if (r.solved()) {
       best = std::move(r);

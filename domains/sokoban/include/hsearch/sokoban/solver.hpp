@@ -209,21 +209,6 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
 
 namespace detail {
 
-// `earlier`'s counts added to `stats` (a search that went on from an earlier one); its
-// iterations come first.
-inline void add_statistics(Statistics& stats, const Statistics& earlier) {
-  stats.expanded += earlier.expanded;
-  stats.generated += earlier.generated;
-  stats.pruned += earlier.pruned;
-  stats.duplicates += earlier.duplicates;
-  stats.dead_ends += earlier.dead_ends;
-  stats.withheld += earlier.withheld;
-  stats.reopened += earlier.reopened;
-  stats.seconds += earlier.seconds;
-  stats.peak_bytes = std::max(stats.peak_bytes, earlier.peak_bytes);
-  stats.iterations.insert(stats.iterations.begin(), earlier.iterations.begin(), earlier.iterations.end());
-}
-
 // Objective::moves: A* over (pushes, player square) with moves first, on `domain` (whose
 // PI-corral pruning must be off). The result in moves: cost and lower bound are the moves.
 template <class Observer>
@@ -313,11 +298,11 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
         }
         fallback.transposition_entries = astar_options.limits.max_bytes / 2 / 64;
         fallback.first_bound = result.lower_bound;
-        const Statistics spent = result.stats;
+        Statistics spent = result.stats;
         const int proven = result.lower_bound;
         result = ida_star(domain, start, h, fallback, NoPruning{}, observer);
         result.lower_bound = std::max(result.lower_bound, proven);
-        add_statistics(result.stats, spent);
+        result.stats = std::move(spent += result.stats);
         return result;
       }
       IdaStarOptions ida;
@@ -335,12 +320,12 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
       first.transposition_entries = std::min<std::size_t>(full_table, std::size_t{1} << 14);
       result = ida_star(domain, start, h, first, NoPruning{}, observer);
       if (result.status == Status::stopped && result.stop_reason == StopReason::node_limit) {
-        const Statistics spent = result.stats;
+        Statistics spent = result.stats;
         if (ida.limits.max_seconds > 0) ida.limits.max_seconds = std::max(1e-3, ida.limits.max_seconds - spent.seconds);
         if (ida.limits.max_expanded > 0) ida.limits.max_expanded -= spent.expanded;
         ida.transposition_entries = full_table;
         result = ida_star(domain, start, h, ida, NoPruning{}, observer);
-        add_statistics(result.stats, spent);
+        result.stats = std::move(spent += result.stats);
       }
       return result;
     };
