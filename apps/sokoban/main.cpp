@@ -101,7 +101,10 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
         r.solutions_found > 0 ? app::Json(std::round(r.seconds_first_solution * 1000.0) / 1000.0) : app::Json(nullptr);
   }
   if (r.solved()) {
-    j["seconds_push_optimum"] = std::round(r.seconds_before_moves_pass * 1000.0) / 1000.0;
+    // Only a proven push optimum has a time at which it was proven.
+    const bool push_optimum = r.result.optimal && options.objective != Objective::moves;
+    j["seconds_push_optimum"] =
+        push_optimum ? app::Json(std::round(r.seconds_before_moves_pass * 1000.0) / 1000.0) : app::Json(nullptr);
     j["moves_pass"] = {{"finished", r.moves_pass_finished},
                        {"moves_minimal", r.moves_minimal},
                        {"expanded", r.moves_pass_expanded},
@@ -149,13 +152,16 @@ void print_level(std::ostream& out, const Row& row, const SolveOptions& options,
 }
 
 // --stats: the search's counters on stderr, and IDA*'s iterations.
-void print_stats(const Row& row) {
+void print_stats(const Row& row, const SolveOptions& options) {
   const SolveReport& r = row.report;
   if (r.invalid) return;
   const Statistics& s = r.result.stats;
   std::cerr << "level " << row.level << ": " << r.status() << ", " << std::fixed << std::setprecision(3) << r.seconds
             << " s (push search " << s.seconds << " s";
-  if (r.solved()) std::cerr << ", push optimum after " << r.seconds_before_moves_pass << " s";
+  if (r.solved() && r.result.optimal) {
+    std::cerr << (options.objective == Objective::moves ? ", move optimum after " : ", push optimum after ")
+              << r.seconds_before_moves_pass << " s";
+  }
   std::cerr << ")" << (r.memory_fallback ? ", IDA* after A*'s memory limit" : "") << ", lower bound "
             << r.result.lower_bound << ", expanded " << s.expanded << ", generated "
             << s.generated << ", duplicates " << s.duplicates << ", dead ends " << s.dead_ends
@@ -457,7 +463,7 @@ int main(int argc, char** argv) {
         }
       }
     }
-    if (common.stats) print_stats(row);
+    if (common.stats) print_stats(row, options);
     if (common.json) {
       app::print_json_line(std::cout, level_json(file + "#" + std::to_string(n), to_string(algorithm), row, options));
     } else {
