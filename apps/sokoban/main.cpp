@@ -1,5 +1,5 @@
 // sokoban: push-optimal Sokoban solver (or move-optimal, or any solution: --objective);
-// `sokoban play`: the terminal game.
+// `sokoban play`: the terminal game; `sokoban serve`: the browser game.
 //
 //   sokoban [FILE] [--level N | --levels A-B] [--oracle TSV] [--objective pushes|moves|any]
 //           [the shared options: --algorithm, --weight (with --objective any),
@@ -32,6 +32,7 @@
 #include "hsearch/sokoban/oracle.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "play/play_main.hpp"
+#include "web/serve_main.hpp"
 
 namespace po = boost::program_options;
 using namespace hsearch;
@@ -262,6 +263,8 @@ void print_summary(std::ostream& out, const std::vector<Row>& rows, bool table, 
 int main(int argc, char** argv) {
   // `sokoban play ...` is the terminal game; everything else is the solver.
   if (argc > 1 && std::string(argv[1]) == "play") return play::play_main(argc - 1, argv + 1);
+  // `sokoban serve ...` is the browser game.
+  if (argc > 1 && std::string(argv[1]) == "serve") return web::serve_main(argc - 1, argv + 1);
 
   app::CommandLineSpec spec;
   spec.groups = app::kSolveOptions | app::kWeightOption;
@@ -275,7 +278,8 @@ int main(int argc, char** argv) {
                      " MiB here, a quarter of the machine's memory, at least 2048, then goes on with IDA* "
                      "from the bound it proved, in half as much; -a ida uses a 64 MiB table)";
   app::CommandLine cli(kProgram, "sokoban [FILE] [--level N | --levels A-B] [--oracle TSV] [options]\n"
-                                 "       sokoban play [FILE] [options]   (the terminal game: sokoban play --help)",
+                                 "       sokoban play [FILE] [options]   (the terminal game: sokoban play --help)\n"
+                                 "       sokoban serve [FILE...] [options]  (the browser game: sokoban serve --help)",
                        "Solves Sokoban levels (XSB or Boxoban text) push-optimally (--objective moves: the\n"
                        "fewest moves; --objective any: a solution fast, then shorter ones) and prints\n"
                        "verified LURD solutions (lower case: step, upper case: push). Without FILE it solves\n"

@@ -14,7 +14,7 @@
 
 #include "hsearch/app/messages.hpp"
 #include "hsearch/app/options.hpp"
-#include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/play/collection.hpp"
 #include "hsearch/sokoban/play/progress.hpp"
 #include "session.hpp"
 #include "terminal.hpp"
@@ -22,32 +22,6 @@
 namespace hsearch::sokoban::play {
 
 namespace {
-
-// Written for this project: three small levels to learn the keys on.
-constexpr const char* kBuiltInLevels =
-    "; first steps\n"
-    "#######\n"
-    "#.  $@#\n"
-    "#######\n"
-    "\n"
-    "; around the pillar\n"
-    "########\n"
-    "#  .   #\n"
-    "# $##$ #\n"
-    "#  @   #\n"
-    "# #  #.#\n"
-    "#   $  #\n"
-    "#.     #\n"
-    "########\n"
-    "\n"
-    "; the side room\n"
-    "  ######\n"
-    "  #    #\n"
-    "###$## #\n"
-    "#  . $ #\n"
-    "# #.#  #\n"
-    "#  $. @#\n"
-    "########\n";
 
 constexpr const char* kDescription =
     "Plays Sokoban in the terminal, with the solver at hand: hints, watching it play, racing\n"
@@ -115,26 +89,11 @@ int play_main(int argc, char** argv) {
   const std::string file = vm.count("file") ? vm["file"].as<std::string>() : std::string();
 
   Collection collection;
-  if (file.empty()) {
-    std::istringstream in(kBuiltInLevels);
-    collection.levels = read_levels(in, "<built-in>");
-    collection.key = "<built-in>";
-    collection.name = "built-in levels";
-  } else {
-    std::ifstream in(file);
-    if (!in) {
-      std::cerr << "sokoban play: " << file << ": cannot open the file\n";
-      return kExitBadInput;
-    }
-    collection.levels = read_levels(in, file);
-    std::error_code ec;
-    const auto absolute = std::filesystem::weakly_canonical(std::filesystem::absolute(file), ec);
-    collection.key = ec ? std::filesystem::absolute(file).string() : absolute.string();
-    collection.name = std::filesystem::path(file).filename().string();
-    if (collection.levels.empty()) {
-      std::cerr << "sokoban play: " << file << ": no level in this file\n";
-      return kExitBadInput;
-    }
+  try {
+    collection = file.empty() ? builtin_collection() : read_collection(file);
+  } catch (const std::runtime_error& e) {
+    std::cerr << "sokoban play: " << e.what() << "\n";
+    return kExitBadInput;
   }
   const int count = static_cast<int>(collection.levels.size());
   if (level > count) {

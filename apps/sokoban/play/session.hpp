@@ -12,6 +12,7 @@
 #include "hsearch/sokoban/game/game.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/play/background_solver.hpp"
+#include "hsearch/sokoban/play/collection.hpp"
 #include "hsearch/sokoban/play/hint.hpp"
 #include "hsearch/sokoban/play/progress.hpp"
 #include "hsearch/sokoban/play/race.hpp"
@@ -31,12 +32,6 @@ struct PlayOptions {
   int race_interval_ms = 400;    // clock race: one solver move every this many ms
   int watch_interval_ms = 150;   // watching: one move every this many ms
   std::optional<RaceMode> race;  // start in race mode
-};
-
-struct Collection {
-  std::string key;   // the progress file's key: the file's absolute path, or "<built-in>"
-  std::string name;  // shown in the title line
-  std::vector<LevelEntry> levels;
 };
 
 class Session {
