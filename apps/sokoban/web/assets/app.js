@@ -200,9 +200,10 @@
   const COLOR = {
     floor: '#f1e6cf',
     floorAlt: '#ebdec2',
-    wall: '#5b6a80',
-    wallLight: '#7486a0',
-    wallDark: '#414d60',
+    wall: '#64748b',
+    mortar: '#56657b',
+    wallLight: '#8493aa',
+    wallDark: '#3e495b',
     goal: '#1f9e8e',
     box: '#d7934a',
     boxEdge: '#8a5524',
@@ -253,31 +254,40 @@
     return DIRS[last] || DIRS.d;
   }
 
-  function drawWall(ctx, x, y, t) {
+  // A wall square, drawn so that neighbouring walls join into one masonry block: bricks in a running
+  // bond across squares, light and shadow only on the sides that face the floor.
+  function drawWall(ctx, x, y, t, wallAt) {
+    const up = wallAt(-1, 0);
+    const down = wallAt(1, 0);
+    const left = wallAt(0, -1);
+    const right = wallAt(0, 1);
     ctx.fillStyle = COLOR.wall;
     ctx.fillRect(x, y, t, t);
-    const b = Math.max(1, t * 0.09);
-    ctx.fillStyle = COLOR.wallLight;
-    ctx.fillRect(x, y, t, b);
-    ctx.fillRect(x, y, b, t);
-    ctx.fillStyle = COLOR.wallDark;
-    ctx.fillRect(x, y + t - b, t, b);
-    ctx.fillRect(x + t - b, y, b, t);
-    // Two courses of bricks.
-    if (t >= 14) {
-      ctx.strokeStyle = COLOR.wallDark;
-      ctx.lineWidth = Math.max(1, t * 0.04);
+    if (t >= 12) {
+      ctx.strokeStyle = COLOR.mortar;
+      ctx.lineWidth = Math.max(1, t * 0.045);
       ctx.beginPath();
-      ctx.moveTo(x + b, y + t / 2);
-      ctx.lineTo(x + t - b, y + t / 2);
-      ctx.moveTo(x + t / 2, y + b);
+      ctx.moveTo(x, y + t / 2);
+      ctx.lineTo(x + t, y + t / 2);
+      if (up) {
+        ctx.moveTo(x, y);
+        ctx.lineTo(x + t, y);
+      }
+      ctx.moveTo(x + t / 2, y);
       ctx.lineTo(x + t / 2, y + t / 2);
-      ctx.moveTo(x + t / 4, y + t / 2);
-      ctx.lineTo(x + t / 4, y + t - b);
-      ctx.moveTo(x + (3 * t) / 4, y + t / 2);
-      ctx.lineTo(x + (3 * t) / 4, y + t - b);
+      if (left) {
+        ctx.moveTo(x, y + t / 2);
+        ctx.lineTo(x, y + t);
+      }
       ctx.stroke();
     }
+    const b = Math.max(1, t * 0.08);
+    ctx.fillStyle = COLOR.wallLight;
+    if (!up) ctx.fillRect(x, y, t, b);
+    if (!left) ctx.fillRect(x, y, b, t);
+    ctx.fillStyle = COLOR.wallDark;
+    if (!down) ctx.fillRect(x, y + t - b, t, b);
+    if (!right) ctx.fillRect(x + t - b, y, b, t);
   }
 
   function drawGoal(ctx, x, y, t) {
@@ -433,7 +443,7 @@
         const x = c * tile;
         const y = r * tile;
         if (ch === '#') {
-          drawWall(ctx, x, y, tile);
+          drawWall(ctx, x, y, tile, (dr, dc) => (state.rows[r + dr] || '')[c + dc] === '#');
           continue;
         }
         if (!inside.has(r * state.width + c)) continue;
@@ -488,7 +498,8 @@
     boards.classList.toggle('side-by-side', side);
     const perWidth = side ? (width - 24) / 2 : width;
     const top = boards.getBoundingClientRect().top + window.scrollY;
-    const reserve = racing ? 70 : 40;  // the caption and race progress line under a board
+    // Room under a board: the race's caption and progress line, else the lose banner and key help.
+    const reserve = racing ? 70 : 100;
     let height = window.innerHeight - top - reserve - (document.querySelector('.dpad').offsetHeight || 0);
     if (racing && !side) height = height / 2;
     height = Math.max(height, 150);
@@ -616,7 +627,10 @@
   function renderGame(how = {}) {
     const g = app.game;
     if (!g) return;
-    $('level-title').textContent = `${collectionName(g.collection)} · level ${g.level} of ${g.levels}`;
+    // The level's own title, when its file gives one, after its number.
+    const title = g.title ? ` “${g.title}”` : '';
+    $('level-title').textContent = `Level ${g.level} of ${g.levels}${title}`;
+    $('level-collection').textContent = collectionName(g.collection);
     const info = levelInfo(g.collection, g.level);
     $('level-best').textContent = info.solved
       ? `✓ solved · best ${info.best_moves} moves, ${info.best_pushes} pushes`
@@ -647,7 +661,7 @@
   }
 
   function renderProfileName() {
-    $('who-name').textContent = app.profile ? `Playing as ${app.profile}` : 'Playing as a guest';
+    $('who-name').textContent = app.profile ? app.profile : 'a guest';
     $('who-name').classList.toggle('guest', !app.profile);
   }
 
@@ -695,7 +709,8 @@
       } else if (!info.unlocked) {
         button.classList.add('locked');
         button.disabled = true;
-        mark.textContent = '🔒';
+        mark.classList.add('lock');  // a padlock drawn in CSS (no emoji font needed)
+        mark.setAttribute('aria-label', 'locked');
         button.title = `level ${level}: locked (solve level ${level - 1} first)`;
       } else {
         button.title = `level ${level}`;
@@ -1047,7 +1062,8 @@
     if (helper.kind === 'hint') {
       if (solved && r.hint) {
         app.hint = { ...r.hint, history: helper.history };
-        say(`${r.message || 'hint: push the highlighted box'} · H again plays it`, 'good');
+        const text = r.message || 'hint: push the highlighted box';
+        say(/again/i.test(text) ? text : `${text} · H again plays it`, 'good');
         renderGame();
       } else {
         say(r.message || `no hint (${r.status || 'no answer'})`, 'warn');
@@ -1220,7 +1236,7 @@
   }
 
   function raceInterval() {
-    const ms = Number($('race-interval').value);
+    const ms = parseInt($('race-interval').value, 10);
     return Number.isFinite(ms) ? Math.min(5000, Math.max(50, ms)) : 400;
   }
 
