@@ -43,7 +43,8 @@
     }
     if (!response.ok) {
       let message = data && typeof data.error === 'string' ? data.error : `${response.status} ${response.statusText}`;
-      if (response.status === 503) message = `the solver is busy, try again in a moment (${message})`;
+      // 503: the solver's queue is full. The server's text usually says so; if not, the page does.
+      if (response.status === 503 && !/busy/i.test(message)) message = `the solver is busy, try again in a moment (${message})`;
       throw new ApiError(response.status, message);
     }
     return data;
@@ -683,6 +684,7 @@
   function renderLevels() {
     const list = $('level-list');
     list.replaceChildren();
+    scrolledTo = null;
     const c = app.collections.find((x) => x.id === app.viewCollection);
     if (!c) return;
     $('collection').value = String(c.id);
@@ -722,13 +724,29 @@
     markCurrentLevel();
   }
 
+  let scrolledTo = null;  // the level the list was last scrolled to: a browsing reader is left alone
+
   function markCurrentLevel() {
     const g = app.game;
     for (const b of document.querySelectorAll('#level-list .level')) {
       const current = g && Number(b.dataset.collection) === g.collection && Number(b.dataset.level) === g.level;
       b.classList.toggle('current', current);
-      if (current) b.setAttribute('aria-current', 'true');
-      else b.removeAttribute('aria-current');
+      if (current) {
+        b.setAttribute('aria-current', 'true');
+        // A new level in play: the list (only the list, not the page) scrolls to show it.
+        const key = `${g.collection}/${g.level}`;
+        if (key !== scrolledTo) {
+          scrolledTo = key;
+          const list = $('level-list');
+          const tile = b.parentElement;
+          if (tile.offsetTop < list.scrollTop ||
+              tile.offsetTop + tile.offsetHeight > list.scrollTop + list.clientHeight) {
+            list.scrollTop = tile.offsetTop - list.clientHeight / 2;
+          }
+        }
+      } else {
+        b.removeAttribute('aria-current');
+      }
     }
   }
 
