@@ -1,5 +1,5 @@
 // The `sokoban` program: default level, JSON, exit codes, error messages for bad input, the
-// shared options and the --oracle comparison.
+// shared options, the --oracle comparison, and `sokoban serve`'s start and stop.
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -9,7 +9,11 @@
 #include <string>
 #include <vector>
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "../data_dir.hpp"
 #include "../signalled_run.hpp"
@@ -379,4 +383,53 @@ TEST_F(App, MemoryLimitHandsOverToIdaStar) {
   EXPECT_EQ(r.status, 3) << r.out;
   EXPECT_NE(r.out.find("\"status\":\"time_limit\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"memory_fallback\":true"), std::string::npos) << r.out;
+}
+
+// `sokoban serve`: the address first on stdout, Ctrl-C stops it with 130; bad usage, an
+// unreadable level file, a data folder that cannot be made and a port in use exit 2 with a
+// message naming the problem, before anything is served.
+TEST_F(App, ServePrintsItsAddressFirstAndStopsOnCtrlC) {
+  const auto dir = std::filesystem::temp_directory_path() / ("hsearch_serve_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const auto r = hsearch::testing::run_and_interrupt(
+      std::string(HSEARCH_BINARY_DIR) + "/bin/sokoban serve --port 0 --data " + dir.string(),
+      std::chrono::milliseconds(1500));
+  EXPECT_FALSE(r.killed);
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_EQ(r.out.rfind("http://127.0.0.1:", 0), 0u) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(dir / "sokoban-web.sqlite"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_F(App, ServeRefusesBadUsageAndInputBeforeServing) {
+  const auto dir = std::filesystem::temp_directory_path() / ("hsearch_serve_bad_" + std::to_string(::getpid()));
+  const std::string data = " --data " + dir.string();
+  ProgramRun r = run("serve --port 70000" + data);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("sokoban serve: --port wants a whole number from 0 to 65535"), std::string::npos) << r.out;
+  r = run("serve --solve-time 0" + data);
+  EXPECT_EQ(r.status, 2) << r.out;
+  r = run("serve /no/such/levels.xsb" + data);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("sokoban serve: /no/such/levels.xsb: cannot open the file"), std::string::npos) << r.out;
+  r = run("serve --port 0 --data /dev/null/sub");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("/dev/null/sub: cannot create the data directory"), std::string::npos) << r.out;
+
+  // A port another program holds.
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(::listen(fd, 1), 0);
+  socklen_t length = sizeof address;
+  ASSERT_EQ(::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length), 0);
+  const std::string port = std::to_string(ntohs(address.sin_port));
+  r = run("serve --port " + port + data);
+  ::close(fd);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("sokoban serve: cannot listen on 127.0.0.1:" + port), std::string::npos) << r.out;
+  std::filesystem::remove_all(dir);
 }

@@ -141,10 +141,17 @@ std::string WebServer::url() const {
   return "http://" + (v6 ? "[" + options_.host + "]" : options_.host) + ":" + std::to_string(port_) + "/";
 }
 
-void WebServer::run() { server_.listen_after_bind(); }
+void WebServer::run() {
+  running_.store(true);
+  if (!stopping_.load()) server_.listen_after_bind();
+  running_.store(false);
+}
 
 void WebServer::stop() {
   stopping_.store(true);
+  // cpp-httplib's stop() does nothing before its loop has started: a stop asked for just after
+  // run() was called waits for the loop (run() has either seen stopping_ or will start it).
+  while (running_.load() && !server_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   server_.stop();
 }
 

@@ -451,8 +451,9 @@ void GameServer::add_routes(app::WebServer& server) {
         job = solver_.submit(kind, g->id, g->game);
       }
       if (!job)
-        throw HttpError(503, "the solver is busy (" + std::to_string(solver_.options().queue) +
-                                 " requests are waiting): try again in a moment");
+        throw HttpError(503, "the solver is busy (" + std::to_string(solver_.options().queue) + " request" +
+                                 (solver_.options().queue == 1 ? " is" : "s are") +
+                                 " waiting): try again in a moment");
       app::reply_json(res, {{"job", job->id()}}, 202);
     };
   };

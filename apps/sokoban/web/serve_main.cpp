@@ -73,12 +73,12 @@ int serve_main(int argc, char** argv) {
   SolverPoolOptions solver;
   try {
     web.host = vm["host"].as<std::string>();
-    web.port = static_cast<int>(app::parse_count_in("--port", vm["port"].as<std::string>(), 0, 65535));
-    solver.seconds = app::parse_seconds("--solve-time", vm["solve-time"].as<std::string>());
+    web.port = static_cast<int>(app::parse_count_in("port", vm["port"].as<std::string>(), 0, 65535));
+    solver.seconds = app::parse_seconds("solve-time", vm["solve-time"].as<std::string>());
     if (!(solver.seconds > 0 && solver.seconds <= 3600))
       throw std::invalid_argument("--solve-time must be more than 0 and at most 3600 seconds");
-    solver.workers = static_cast<int>(app::parse_count_in("--workers", vm["workers"].as<std::string>(), 1, 64));
-    solver.queue = static_cast<int>(app::parse_count_in("--queue", vm["queue"].as<std::string>(), 1, 10000));
+    solver.workers = static_cast<int>(app::parse_count_in("workers", vm["workers"].as<std::string>(), 1, 64));
+    solver.queue = static_cast<int>(app::parse_count_in("queue", vm["queue"].as<std::string>(), 1, 10000));
   } catch (const std::invalid_argument& e) {
     return usage_error(e.what());
   }

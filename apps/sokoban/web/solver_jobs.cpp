@@ -1,5 +1,7 @@
 #include "solver_jobs.hpp"
 
+#include <algorithm>
+
 #include "hsearch/core/observer.hpp"
 #include "hsearch/sokoban/play/hint.hpp"
 #include "hsearch/sokoban/solver.hpp"
@@ -29,15 +31,26 @@ struct JobProgress : NullObserver {
   std::atomic<std::uint64_t>* expanded;
   std::atomic<std::uint64_t>* generated;
   std::atomic<std::int64_t>* bound;
+  std::uint64_t done_expanded = 0, done_generated = 0;  // searches that have ended
+  std::uint64_t last_expanded = 0, last_generated = 0;  // the search running now
 
   void on_iteration_begin(std::int64_t b) { raise(b); }
   template <class State>
   void on_expand(const State&, std::int64_t g, std::int64_t h) {
     raise(g + h);
   }
+  // The solver may run several searches one after the other (the fewer-moves pass, IDA* after
+  // A*'s memory ran out), each counting from zero: the job shows their sum, which never goes
+  // backwards.
   void on_progress(const Statistics& stats, double) {
-    expanded->store(stats.expanded, std::memory_order_relaxed);
-    generated->store(stats.generated, std::memory_order_relaxed);
+    if (stats.expanded < last_expanded || stats.generated < last_generated) {
+      done_expanded += last_expanded;
+      done_generated += last_generated;
+    }
+    last_expanded = stats.expanded;
+    last_generated = stats.generated;
+    expanded->store(done_expanded + last_expanded, std::memory_order_relaxed);
+    generated->store(done_generated + last_generated, std::memory_order_relaxed);
   }
   void raise(std::int64_t f) {
     if (f > bound->load(std::memory_order_relaxed)) bound->store(f, std::memory_order_relaxed);
@@ -83,8 +96,9 @@ void Job::run(const SolverPoolOptions& options) {
   nlohmann::ordered_json result;
   try {
     const SolveReport report = solve_level(position_.position(), solve, progress);
-    expanded_.store(report.result.stats.expanded);
-    generated_.store(report.result.stats.generated);
+    // The report's counts, unless the live ones (every search's) are larger.
+    expanded_.store(std::max<std::uint64_t>(expanded_.load(), report.result.stats.expanded));
+    generated_.store(std::max<std::uint64_t>(generated_.load(), report.result.stats.generated));
     result = {{"status", report.status()}, {"optimal", report.solved() && report.result.optimal}};
     if (report.solved()) {
       // The solution is replayed on the position it was asked for before it is sent.
@@ -138,8 +152,7 @@ void Job::run(const SolverPoolOptions& options) {
 }
 
 SolverPool::SolverPool(SolverPoolOptions options) : options_(options) {
-  const int n = options_.workers > 0 ? options_.workers : 1;
-  for (int i = 0; i < n; ++i) workers_.emplace_back([this] { work(); });
+  for (int i = 0; i < options_.workers; ++i) workers_.emplace_back([this] { work(); });
 }
 
 SolverPool::~SolverPool() {

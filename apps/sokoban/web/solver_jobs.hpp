@@ -24,7 +24,7 @@
 namespace hsearch::sokoban::web {
 
 struct SolverPoolOptions {
-  int workers = 1;
+  int workers = 1;                         // 0: jobs only wait (a test of the queue)
   int queue = 16;                          // jobs that may wait for a worker
   double seconds = 10;                     // each job's time limit
   std::size_t max_bytes = std::size_t{512} << 20;  // each job's memory for its search tables

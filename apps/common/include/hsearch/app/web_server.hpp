@@ -90,6 +90,7 @@ class WebServer {
   httplib::Server server_;
   int port_ = 0;
   std::atomic<bool> stopping_{false};
+  std::atomic<bool> running_{false};  // run() has been entered and not yet returned
 };
 
 // Streams server-sent events: `next` is called about every `interval` and returns the next
