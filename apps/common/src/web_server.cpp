@@ -63,6 +63,7 @@ WebServer::WebServer(WebServerOptions options) : options_(std::move(options)) {
   server_.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
   server_.set_payload_max_length(options_.max_body_bytes);
   server_.set_keep_alive_timeout(5);
+  server_.set_tcp_nodelay(true);  // answers are small: sent at once, not held for the next packet
   server_.set_read_timeout(10);
   server_.set_write_timeout(10);
   server_.set_default_headers({{"Cache-Control", "no-store"}, {"X-Content-Type-Options", "nosniff"}});
