@@ -4,6 +4,7 @@
 // bodies, odd names), each followed by a request that must still be served.
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <thread>
 
@@ -22,16 +23,21 @@ namespace {
 
 // One running server: store, solver pool, routes, page, on its own thread.
 struct Server {
-  Server(const fs::path& file, web::SolverPoolOptions solver = {})
-      : collections{hsearch::sokoban::play::builtin_collection()},
+  Server(const fs::path& file, web::SolverPoolOptions solver = {}, const std::string& more = "")
+      : collections(make_collections(more)),
         store(file),
         pool(solver),
         game(collections, store, pool),
-        http(hsearch::app::WebServerOptions{"127.0.0.1", 0, std::size_t{64} << 10, 16}) {
+        http(hsearch::app::WebServerOptions{"127.0.0.1", 0, std::size_t{64} << 10, 16, 16}) {
     game.add_routes(http);
     http.serve_assets(web::web_assets());
     http.bind();
     thread = std::thread([this] { http.run(); });
+  }
+  static std::vector<hsearch::sokoban::play::Collection> make_collections(const std::string& more) {
+    std::vector<hsearch::sokoban::play::Collection> all{hsearch::sokoban::play::builtin_collection()};
+    if (!more.empty()) all.push_back(hsearch::sokoban::play::read_collection(more));
+    return all;
   }
   ~Server() {
     http.stop();
@@ -63,9 +69,9 @@ class Api : public ::testing::Test {
     server_.reset();
     fs::remove_all(dir_);
   }
-  void start(web::SolverPoolOptions solver = {}) {
+  void start(web::SolverPoolOptions solver = {}, const std::string& more = "") {
     server_.reset();
-    server_ = std::make_unique<Server>(dir_ / "web.sqlite", solver);
+    server_ = std::make_unique<Server>(dir_ / "web.sqlite", solver, more);
     client_ = std::make_unique<httplib::Client>("127.0.0.1", server_->http.port());
     client_->set_read_timeout(30);
   }
@@ -348,6 +354,119 @@ TEST_F(Api, TheServerListensOnLoopbackOnly) {
   other.set_connection_timeout(2);
   EXPECT_FALSE(other.Get("/api/collections"));
   expect_alive();
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(Api, PagesOfOtherSitesAndBodiesThatAreNotJsonAreRefused) {
+  ASSERT_EQ(post("/api/profiles", {{"name", "ann"}}).status, 201);
+  // A form or a text body (what another site's page can send without asking first).
+  EXPECT_EQ(reply(client_->Post("/api/profiles", "{\"name\": \"eve\"}", "text/plain")).status, 415);
+  EXPECT_EQ(reply(client_->Post("/api/profiles", "name=eve", "application/x-www-form-urlencoded")).status, 415);
+  // Another site's page, and another host name (DNS rebinding).
+  EXPECT_EQ(reply(client_->Post("/api/profiles", {{"Origin", "http://evil.example"}}, "{\"name\": \"eve\"}",
+                                "application/json"))
+                .status,
+            403);
+  EXPECT_EQ(reply(client_->Get("/api/profiles", {{"Host", "evil.example:80"}})).status, 403);
+  // The page's own origin is welcome.
+  const std::string own = "http://127.0.0.1:" + std::to_string(server_->http.port());
+  EXPECT_EQ(reply(client_->Get("/api/profiles", {{"Origin", own}})).status, 200);
+  // A chunked body (no Content-Length) would escape the size limit.
+  const auto chunked = client_->Post(
+      "/api/profiles",
+      [](std::size_t, httplib::DataSink& sink) {
+        sink.write("{\"name\": \"eve\"}", 15);
+        sink.done();
+        return true;
+      },
+      "application/json");
+  // The server answers 411 before reading the body (the client may see the connection closed
+  // while it still writes): either way nothing is created (checked below).
+  if (chunked) {
+    EXPECT_EQ(chunked->status, 411);
+  }
+  // A number JSON cannot hold.
+  EXPECT_EQ(post_raw("/api/games", "{\"level\": 1e400}").status, 400);
+  const Reply list = get("/api/profiles");
+  ASSERT_EQ(list.body.size(), 1u);  // only ann
+  expect_alive();
+}
+
+TEST_F(Api, NamesAPageCouldNeverReachAgainAreRefused) {
+  for (const std::string name : {".", "..", "a\u202eb", "x\u0085y", "line\u2028break"}) {
+    const json body = json::parse("{\"name\": \"" + name + "\"}");
+    EXPECT_EQ(post("/api/profiles", body).status, 400) << name;
+  }
+  EXPECT_EQ(post("/api/profiles", {{"name", "caf\u00e9 \u4e16\u754c"}}).status, 201);
+}
+
+TEST_F(Api, TheSolversMovesStayMarkedWhenTheGameIsResumedOrLoaded) {
+  ASSERT_EQ(post("/api/profiles", {{"name", "ann"}}).status, 201);
+  const std::string id = post("/api/games", {{"profile", "ann"}}).body["id"];
+  const std::string lurd = solution(id);
+  ASSERT_GE(lurd.size(), 2u);
+  Reply r = post("/api/games/" + id + "/moves", {{"moves", lurd.substr(0, lurd.size() - 1)}, {"assisted", true}});
+  EXPECT_TRUE(r.body["assisted"].get<bool>());
+  ASSERT_EQ(post("/api/games/" + id + "/save", {{"name", "helped"}}).status, 201);
+  start();  // a server restart, as a page reload after one would see it
+  const Reply resumed = post("/api/games", {{"profile", "ann"}});
+  EXPECT_TRUE(resumed.body["assisted"].get<bool>());
+  const Reply won = post("/api/games/" + resumed.body["id"].get<std::string>() + "/moves",
+                         {{"moves", lurd.substr(lurd.size() - 1)}});
+  EXPECT_TRUE(won.body["won"].get<bool>());
+  EXPECT_TRUE(won.body["recorded"].is_null());  // not recorded: the solver played it
+  EXPECT_FALSE(get("/api/profiles/ann").body["collections"][0]["levels"][0]["solved"].get<bool>());
+  EXPECT_TRUE(post("/api/games", {{"profile", "ann"}, {"save", "helped"}}).body["assisted"].get<bool>());
+}
+
+TEST_F(Api, ALevelTheRulesRefuseIsNotPlayableAndLocksNothing) {
+  const auto file = dir_ / "three.xsb";
+  std::ofstream(file) << "#####\n#@$.#\n#####\n\n"     // 1: fine
+                      << "######\n#@$$.#\n######\n\n"  // 2: two boxes, one goal
+                      << "#####\n#.$@#\n#####\n";       // 3: fine
+  start({}, file.string());
+  const Reply levels = get("/api/collections/1");
+  ASSERT_EQ(levels.status, 200);
+  EXPECT_TRUE(levels.body["levels"][0]["playable"].get<bool>());
+  EXPECT_FALSE(levels.body["levels"][1]["playable"].get<bool>());
+  EXPECT_FALSE(levels.body["levels"][1]["error"].get<std::string>().empty());
+  ASSERT_EQ(post("/api/profiles", {{"name", "cy"}}).status, 201);
+  EXPECT_EQ(post("/api/games", {{"profile", "cy"}, {"collection", 1}, {"level", 2}}).status, 403);
+  const std::string id = post("/api/games", {{"profile", "cy"}, {"collection", 1}, {"level", 1}}).body["id"];
+  ASSERT_TRUE(post("/api/games/" + id + "/moves", {{"moves", solution(id)}}).body["won"].get<bool>());
+  const json progress = get("/api/profiles/cy").body["collections"][1]["levels"];
+  EXPECT_TRUE(progress[1]["unlocked"].get<bool>());
+  EXPECT_TRUE(progress[2]["unlocked"].get<bool>());  // past the level that cannot be played
+  EXPECT_EQ(post("/api/games", {{"profile", "cy"}, {"collection", 1}, {"level", 2}}).status, 422);
+  // The profile's last level is that one: opening the profile falls back to one it can play.
+  const Reply opened = post("/api/games", {{"profile", "cy"}});
+  ASSERT_EQ(opened.status, 201) << opened.body.dump();
+  EXPECT_EQ(opened.body["collection"], 0);
+}
+
+TEST_F(Api, AGameStopsGrowingAtItsMoveLimitAndAWinningMoveEndsTheRequest) {
+  const std::string id = post("/api/games", {{"level", 2}}).body["id"];
+  std::string steps;
+  for (std::size_t i = 0; i < 30000; ++i) steps += "rl";
+  int status = 200;
+  int requests = 0;
+  while (status == 200 && requests < 40) {
+    status = post("/api/games/" + id + "/moves", {{"moves", steps}}).status;
+    ++requests;
+  }
+  EXPECT_EQ(status, 409);
+  EXPECT_LE(get("/api/games/" + id).body["moves"].get<int>(), 1000000);
+  EXPECT_EQ(post("/api/games/" + id + "/restart").body["moves"], 0);
+  // Level 1: the winning push, then moves that are not played and not "blocked".
+  const std::string one = post("/api/games", {{"level", 1}}).body["id"];
+  const std::string lurd = solution(one);
+  const Reply won = post("/api/games/" + one + "/moves", {{"moves", lurd + "rrr"}});
+  EXPECT_TRUE(won.body["won"].get<bool>());
+  EXPECT_FALSE(won.body.contains("blocked"));
+  EXPECT_EQ(won.body["moves"].get<std::size_t>(), lurd.size());
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ TEST_F(StoreTest, NamesThatLookLikeSqlOrHtmlAreKeptAsText) {
   ASSERT_TRUE(store.create_profile(odd));
   EXPECT_EQ(store.profiles(), std::vector<std::string>{odd});
   store.set_position(odd, "<built-in>", 2, "lluR");
-  EXPECT_EQ(store.position(odd, "<built-in>", 2), "lluR");
+  EXPECT_EQ(store.position(odd, "<built-in>", 2).history, "lluR");
 }
 
 TEST_F(StoreTest, AWinKeepsTheBestMovesAndTheBestPushesEachOnItsOwn) {
@@ -57,7 +57,7 @@ TEST_F(StoreTest, AWinKeepsTheBestMovesAndTheBestPushesEachOnItsOwn) {
   EXPECT_TRUE(win.first_time);
   EXPECT_EQ(win.best_moves, 40);
   EXPECT_EQ(win.best_pushes, 12);
-  EXPECT_EQ(store.position("ann", "c", 1), "");  // a finished level starts afresh
+  EXPECT_EQ(store.position("ann", "c", 1).history, "");  // a finished level starts afresh
   ASSERT_TRUE(store.last_played("ann").has_value());
   EXPECT_EQ(store.last_played("ann")->level, 2);  // the next level is the one to open
   win = store.record_win("ann", "c", 1, 50, 10, 2);
@@ -76,19 +76,21 @@ TEST_F(StoreTest, EverythingSurvivesClosingTheFileAndDeletingAProfileTakesItsDat
     store.create_profile("ann");
     store.create_profile("bob");
     store.record_win("ann", "c", 1, 3, 3, 2);
-    store.set_position("ann", "c", 2, "rrU");
-    store.save_game("ann", SavedGame{"first try", "c", 2, "rr", 2, 0, ""});
-    store.save_game("bob", SavedGame{"first try", "c", 1, "l", 1, 0, ""});
+    store.set_position("ann", "c", 2, "rrU", true);
+    store.save_game("ann", SavedGame{"first try", "c", 2, "rr", 2, 0, "", true});
+    store.save_game("bob", SavedGame{"first try", "c", 1, "l", 1, 0, "", false});
   }
   Store store(file_);
   EXPECT_EQ(store.solved("ann").size(), 1u);
-  EXPECT_EQ(store.position("ann", "c", 2), "rrU");
+  EXPECT_EQ(store.position("ann", "c", 2).history, "rrU");
+  EXPECT_TRUE(store.position("ann", "c", 2).assisted);
   EXPECT_EQ(store.last_played("ann")->level, 2);
   const auto save = store.load_save("ann", "first try");
   ASSERT_TRUE(save.has_value());
   EXPECT_EQ(save->history, "rr");
   EXPECT_EQ(save->level, 2);
   EXPECT_FALSE(save->saved.empty());
+  EXPECT_TRUE(save->assisted);
   // Two profiles' saves of the same name are two saves.
   EXPECT_EQ(store.load_save("bob", "first try")->history, "l");
   ASSERT_TRUE(store.delete_profile("ann"));
@@ -101,13 +103,13 @@ TEST_F(StoreTest, EverythingSurvivesClosingTheFileAndDeletingAProfileTakesItsDat
 TEST_F(StoreTest, ASaveOfTheSameNameReplacesTheOldOneAndDeletingOneSaysWhetherItExisted) {
   Store store(file_);
   store.create_profile("ann");
-  store.save_game("ann", SavedGame{"s", "c", 1, "l", 1, 0, ""});
-  store.save_game("ann", SavedGame{"s", "c", 1, "lr", 2, 0, ""});
+  store.save_game("ann", SavedGame{"s", "c", 1, "l", 1, 0, "", false});
+  store.save_game("ann", SavedGame{"s", "c", 1, "lr", 2, 0, "", false});
   ASSERT_EQ(store.saves("ann").size(), 1u);
   EXPECT_EQ(store.saves("ann")[0].history, "lr");
   EXPECT_TRUE(store.delete_save("ann", "s"));
   EXPECT_FALSE(store.delete_save("ann", "s"));
-  EXPECT_THROW(store.save_game("nobody", SavedGame{"s", "c", 1, "", 0, 0, ""}), StoreError);
+  EXPECT_THROW(store.save_game("nobody", SavedGame{"s", "c", 1, "", 0, 0, "", false}), StoreError);
 }
 
 TEST_F(StoreTest, AFileThatIsNotTheGamesDatabaseIsRefusedWithItsName) {

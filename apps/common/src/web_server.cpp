@@ -14,6 +14,8 @@ nlohmann::ordered_json json_body(const httplib::Request& request) {
   } catch (const nlohmann::ordered_json::parse_error& e) {
     // e.byte is the 1-based position where parsing stopped.
     throw HttpError(400, "the request body is not JSON (at byte " + std::to_string(e.byte) + ")");
+  } catch (const nlohmann::ordered_json::exception& e) {  // a number out of range, ...
+    throw HttpError(400, std::string("the request body is not usable JSON: ") + e.what());
   }
   if (!body.is_object()) throw HttpError(400, "the request body must be a JSON object");
   return body;
@@ -64,7 +66,7 @@ WebServer::WebServer(WebServerOptions options) : options_(std::move(options)) {
   server_.set_payload_max_length(options_.max_body_bytes);
   server_.set_keep_alive_timeout(5);
   server_.set_tcp_nodelay(true);  // answers are small: sent at once, not held for the next packet
-  server_.set_read_timeout(10);
+  server_.set_read_timeout(5);
   server_.set_write_timeout(10);
   server_.set_default_headers({{"Cache-Control", "no-store"}, {"X-Content-Type-Options", "nosniff"}});
   // Statuses the library answers itself (no route: 404, body too large: 413, ...) get the same
@@ -80,6 +82,33 @@ WebServer::WebServer(WebServerOptions options) : options_(std::move(options)) {
       default: message = "HTTP " + std::to_string(response.status); break;
     }
     reply_json(response, {{"error", message}}, response.status);
+  });
+  // Checks made before a body is read. Chunked bodies would escape the size limit (the library
+  // applies it to Content-Length only). A page of another site, or a name that resolves to this
+  // machine only for a while (DNS rebinding), must not drive the API through the browser of the
+  // person playing: the Host must be this server's, an Origin, when sent, this server's own, and a
+  // POST body JSON (a cross-site form or no-cors request cannot send that without asking first).
+  server_.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
+    const auto refuse = [&](int status, const std::string& message) {
+      reply_json(response, {{"error", message}}, status);
+      return httplib::Server::HandlerResponse::Handled;
+    };
+    const std::string encoding = request.get_header_value("Transfer-Encoding");
+    if (!encoding.empty() && encoding != "identity")
+      return refuse(411, "request bodies must come with a Content-Length (no Transfer-Encoding)");
+    if (!host_allowed(request.get_header_value("Host")))
+      return refuse(403, "this server answers to its own address only (Host: " +
+                             request.get_header_value("Host") + ")");
+    if (request.has_header("Origin") && !host_allowed(origin_host(request.get_header_value("Origin"))))
+      return refuse(403, "requests from another site's page are refused (Origin: " +
+                             request.get_header_value("Origin") + ")");
+    if (request.method == "POST" || request.method == "PUT" || request.method == "PATCH") {
+      const std::string length = request.get_header_value("Content-Length");
+      const bool has_body = !length.empty() && length != "0";
+      if (has_body && request.get_header_value("Content-Type").rfind("application/json", 0) != 0)
+        return refuse(415, "request bodies must be JSON (Content-Type: application/json)");
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
   });
   server_.set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr) {
     reply_json(response, {{"error", "internal error of the server"}}, 500);
@@ -120,6 +149,36 @@ void WebServer::serve_assets(std::span<const WebAsset> assets) {
   });
 }
 
+std::string WebServer::origin_host(const std::string& origin) {
+  const std::size_t scheme = origin.find("://");
+  return scheme == std::string::npos ? std::string() : origin.substr(scheme + 3);
+}
+
+bool WebServer::host_allowed(const std::string& host) const {
+  // Listening on every address (0.0.0.0, ::), the server cannot know the names it is reached by.
+  if (options_.host == "0.0.0.0" || options_.host == "::") return true;
+  const std::string port = ":" + std::to_string(port_);
+  const bool v6 = options_.host.find(':') != std::string::npos;
+  for (const std::string& name :
+       {(v6 ? "[" + options_.host + "]" : options_.host), std::string("localhost"), std::string("127.0.0.1"),
+        std::string("[::1]")}) {
+    if (host == name + port) return true;
+  }
+  return false;
+}
+
+bool WebServer::open_stream() {
+  std::lock_guard lock(streams_mutex_);
+  if (streams_ >= options_.max_streams) return false;
+  ++streams_;
+  return true;
+}
+
+void WebServer::close_stream() {
+  std::lock_guard lock(streams_mutex_);
+  --streams_;
+}
+
 void WebServer::bind() {
   errno = 0;
   if (options_.port == 0) {
@@ -156,12 +215,15 @@ void WebServer::stop() {
   server_.stop();
 }
 
-void reply_event_stream(httplib::Response& response, const WebServer& server, std::chrono::milliseconds interval,
+void reply_event_stream(httplib::Response& response, WebServer& server, std::chrono::milliseconds interval,
                         std::function<std::pair<nlohmann::ordered_json, bool>()> next) {
+  // Each open stream holds one of the server's threads: beyond the limit, the client is told to
+  // ask again (the page then polls).
+  if (!server.open_stream()) throw HttpError(503, "too many event streams are open: poll instead");
   response.set_header("X-Accel-Buffering", "no");
   response.set_chunked_content_provider(
-      "text/event-stream", [&server, interval, next = std::move(next), first = true](
-                               std::size_t, httplib::DataSink& sink) mutable {
+      "text/event-stream",
+      [&server, interval, next = std::move(next), first = true](std::size_t, httplib::DataSink& sink) mutable {
         if (!first) std::this_thread::sleep_for(interval);
         first = false;
         if (server.stopping() || !sink.is_writable()) return false;
@@ -171,7 +233,8 @@ void reply_event_stream(httplib::Response& response, const WebServer& server, st
         if (!sink.write(text.data(), text.size())) return false;
         if (last) sink.done();
         return true;
-      });
+      },
+      [&server](bool) { server.close_stream(); });
 }
 
 }  // namespace hsearch::app

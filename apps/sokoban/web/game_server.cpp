@@ -11,6 +11,16 @@ using json = nlohmann::ordered_json;
 namespace {
 
 constexpr std::size_t kMaxMovesPerRequest = 100000;
+// A game's history is kept, answered and stored on every move: past this many moves the game
+// must be restarted (no solution of a real level comes near it).
+constexpr std::size_t kMaxHistory = 1000000;
+
+// Code points a name must not hold: C0 and C1 controls, line and paragraph separators, and the
+// bidirectional controls that make one name look like another.
+bool forbidden_code_point(std::uint32_t c) {
+  return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029 || (c >= 0x202a && c <= 0x202e) ||
+         (c >= 0x2066 && c <= 0x2069);
+}
 
 int dir_of(char c) {
   for (int d = 0; d < 4; ++d)
@@ -61,20 +71,64 @@ std::optional<std::string> walk_to(const game::Game& g, int row, int col) {
 }  // namespace
 
 std::string name_problem(const std::string& name, const char* what) {
+  // The JSON parser has already refused text that is not UTF-8: decode it to code points.
   std::size_t characters = 0;
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f) return std::string("a ") + what + " name cannot hold control characters";
+  for (std::size_t i = 0; i < name.size();) {
+    const auto lead = static_cast<unsigned char>(name[i]);
+    const std::size_t length = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+    std::uint32_t c = length == 1 ? lead : lead & (0x7f >> length);
+    for (std::size_t k = 1; k < length && i + k < name.size(); ++k)
+      c = (c << 6) | (static_cast<unsigned char>(name[i + k]) & 0x3f);
+    i += length;
+    ++characters;
+    if (forbidden_code_point(c)) return std::string("a ") + what + " name cannot hold control characters";
     if (c == '/') return std::string("a ") + what + " name cannot hold '/'";
-    if ((c & 0xC0) != 0x80) ++characters;  // UTF-8: count the first byte of each character
   }
   if (characters == 0 || name.find_first_not_of(' ') == std::string::npos)
     return std::string("a ") + what + " name cannot be empty";
+  // Browsers resolve these as path steps: a page could never reach the profile again.
+  if (name == "." || name == "..") return std::string("a ") + what + " name cannot be '.' or '..'";
   if (characters > 40) return std::string("a ") + what + " name has at most 40 characters";
   return "";
 }
 
 GameServer::GameServer(const std::vector<play::Collection>& collections, Store& store, SolverPool& solver)
-    : collections_(collections), store_(store), solver_(solver) {}
+    : collections_(collections), store_(store), solver_(solver) {
+  for (const play::Collection& c : collections_) problems_.emplace_back(c.levels.size());
+}
+
+const std::string& GameServer::level_problem(int collection, int level) {
+  std::lock_guard lock(problems_mutex_);
+  auto& known = problems_[static_cast<std::size_t>(collection)][static_cast<std::size_t>(level - 1)];
+  if (!known) {
+    const LevelEntry& entry = collections_[static_cast<std::size_t>(collection)].levels[static_cast<std::size_t>(level - 1)];
+    known = entry.error;
+    if (entry.ok()) {
+      try {
+        const game::Game check(entry.level);  // the rules refuse some levels the reader accepts
+      } catch (const std::exception& e) {
+        known = e.what();
+      }
+    }
+  }
+  return *known;
+}
+
+std::vector<bool> GameServer::unlocked_levels(const std::string& profile, int collection) {
+  const play::Collection& c = collections_[static_cast<std::size_t>(collection)];
+  std::vector<bool> solved(c.levels.size() + 1, false);
+  for (const SolvedLevel& s : store_.solved(profile))
+    if (s.collection == c.key && s.level >= 1 && s.level < static_cast<int>(solved.size()))
+      solved[static_cast<std::size_t>(s.level)] = true;
+  // Level 1 is open; level k + 1 opens when level k is solved, or cannot be played at all (a
+  // broken level in a file locks nothing). Short-circuited: only the first open unsolved level's
+  // rules are checked.
+  std::vector<bool> open(c.levels.size() + 1, false);
+  for (std::size_t level = 1; level < open.size(); ++level)
+    open[level] = level == 1 || (open[level - 1] && (solved[level - 1] ||
+                                                     !level_problem(collection, static_cast<int>(level - 1)).empty()));
+  return open;
+}
 
 int GameServer::collection_index(const std::string& key) const {
   for (std::size_t i = 0; i < collections_.size(); ++i)
@@ -86,21 +140,13 @@ void GameServer::require_profile(const std::string& name) {
   if (!store_.has_profile(name)) throw HttpError(404, "no profile named '" + name + "'");
 }
 
-bool GameServer::unlocked(const std::string& profile, int collection, int level) {
-  if (level <= 1) return true;
-  const std::string& key = collections_[static_cast<std::size_t>(collection)].key;
-  for (const SolvedLevel& s : store_.solved(profile))
-    if (s.collection == key && s.level == level - 1) return true;
-  return false;
-}
-
-json GameServer::collection_json(int index) const {
+json GameServer::collection_json(int index) {
   const play::Collection& c = collections_[static_cast<std::size_t>(index)];
   json levels = json::array();
   for (std::size_t i = 0; i < c.levels.size(); ++i) {
-    const LevelEntry& e = c.levels[i];
-    json level = {{"level", i + 1}, {"title", e.level.title}, {"playable", e.ok()}};
-    if (!e.ok()) level["error"] = e.error;
+    const std::string& problem = level_problem(index, static_cast<int>(i + 1));
+    json level = {{"level", i + 1}, {"title", c.levels[i].level.title}, {"playable", problem.empty()}};
+    if (!problem.empty()) level["error"] = problem;
     levels.push_back(level);
   }
   return {{"id", index}, {"name", c.name}, {"levels", levels}};
@@ -121,9 +167,10 @@ json GameServer::profile_json(const std::string& name) {
     for (const SolvedLevel& s : solved)
       if (s.collection == key && s.level >= 1 && s.level < static_cast<int>(best.size()))
         best[static_cast<std::size_t>(s.level)] = &s;
+    const std::vector<bool> open = unlocked_levels(name, static_cast<int>(c));
     json levels = json::array();
     for (std::size_t level = 1; level < best.size(); ++level) {
-      json entry = {{"level", level}, {"unlocked", level == 1 || best[level - 1] != nullptr},
+      json entry = {{"level", level}, {"unlocked", open[level]},
                     {"solved", best[level] != nullptr}};
       if (best[level] != nullptr) {
         entry["best_moves"] = best[level]->best_moves;
@@ -179,7 +226,8 @@ std::shared_ptr<WebGame> GameServer::new_game(const json& body) {
     require_profile(*profile);
   }
   int collection = 0, level = 1;
-  std::string history, note;
+  std::string history;
+  bool assisted = false;
   if (body.contains("save") && !body["save"].is_null()) {
     const std::string save = app::json_string(body, "save");
     if (!profile) throw HttpError(400, "loading a save needs the \"profile\" it belongs to");
@@ -191,12 +239,27 @@ std::shared_ptr<WebGame> GameServer::new_game(const json& body) {
                                saved->collection);
     level = saved->level;
     history = saved->history;
+    assisted = saved->assisted;
   } else {
     const bool given = body.contains("level") || body.contains("collection");
     if (!given && profile) {
-      if (const auto last = store_.last_played(*profile); last && collection_index(last->collection) >= 0) {
-        collection = collection_index(last->collection);
+      const auto last = store_.last_played(*profile);
+      const int index = last ? collection_index(last->collection) : -1;
+      if (index >= 0 && last->level >= 1 &&
+          last->level <= static_cast<int>(collections_[static_cast<std::size_t>(index)].levels.size()) &&
+          level_problem(index, last->level).empty()) {
+        collection = index;
         level = last->level;
+      } else {
+        // No last level, or one this server cannot open now (a collection not given, a file that
+        // changed): the first open level of the first collection that can be played.
+        const std::vector<bool> open = unlocked_levels(*profile, 0);
+        for (std::size_t k = 1; k < open.size(); ++k) {
+          if (open[k] && level_problem(0, static_cast<int>(k)).empty()) {
+            level = static_cast<int>(k);
+            break;
+          }
+        }
       }
     } else {
       const long long zero = 0, one = 1;
@@ -213,30 +276,35 @@ std::shared_ptr<WebGame> GameServer::new_game(const json& body) {
       level = static_cast<int>(l);
     }
     if (profile) {
-      if (!unlocked(*profile, collection, level))
+      if (!unlocked_levels(*profile, collection)[static_cast<std::size_t>(level)])
         throw HttpError(403, "level " + std::to_string(level) + " is locked for profile '" + *profile +
                                  "': finish level " + std::to_string(level - 1) + " first");
-      history = store_.position(*profile, collections_[static_cast<std::size_t>(collection)].key, level);
+      const Position stored = store_.position(*profile, collections_[static_cast<std::size_t>(collection)].key, level);
+      history = stored.history;
+      assisted = stored.assisted;
     }
   }
   const auto& levels = collections_[static_cast<std::size_t>(collection)].levels;
   if (level < 1 || level > static_cast<int>(levels.size()))
     throw HttpError(404, "no level " + std::to_string(level) + " in collection " + std::to_string(collection));
+  if (const std::string& problem = level_problem(collection, level); !problem.empty()) throw HttpError(422, problem);
   const LevelEntry& entry = levels[static_cast<std::size_t>(level - 1)];
-  if (!entry.ok()) throw HttpError(422, entry.error);
   std::shared_ptr<WebGame> g;
-  try {
+  {
     std::lock_guard lock(games_mutex_);
     g = std::make_shared<WebGame>("g" + std::to_string(next_game_++), collection, level, profile, entry.level);
-  } catch (const std::exception& e) {  // the rules refuse the level (InvalidLevel names where)
-    throw HttpError(422, e.what());
   }
-  if (!history.empty()) {
+  if (!history.empty() && history.size() <= kMaxHistory) {
     const std::string problem = g->game.play(history);
-    if (!problem.empty()) g->game.restart();  // stored moves of an edited level file: start afresh
+    if (problem.empty()) {
+      g->assisted = assisted;
+    } else {
+      g->game.restart();  // stored moves of an edited level file: start afresh
+    }
   }
   if (profile && !g->game.won()) {
-    store_.set_position(*profile, collections_[static_cast<std::size_t>(collection)].key, level, g->game.history());
+    store_.set_position(*profile, collections_[static_cast<std::size_t>(collection)].key, level, g->game.history(),
+                        g->assisted);
   }
   g->used_ms = steady_ms();
   std::lock_guard lock(games_mutex_);
@@ -262,7 +330,7 @@ json GameServer::persist(WebGame& g) {
   if (!g.profile) return nullptr;
   const play::Collection& c = collections_[static_cast<std::size_t>(g.collection)];
   if (!g.game.won()) {
-    store_.set_position(*g.profile, c.key, g.level, g.game.history());
+    store_.set_position(*g.profile, c.key, g.level, g.game.history(), g.assisted);
     return nullptr;
   }
   if (g.assisted) return nullptr;
@@ -308,6 +376,11 @@ void GameServer::add_routes(app::WebServer& server) {
   server.del(R"(/api/profiles/([^/]+))", [this](const Request& req, Response& res) {
     const std::string name = app::path_part(req, 1);
     if (!store_.delete_profile(name)) throw HttpError(404, "no profile named '" + name + "'");
+    {
+      // Its games go too: they would otherwise write into a new profile of the same name.
+      std::lock_guard lock(games_mutex_);
+      std::erase_if(games_, [&](const auto& entry) { return entry.second->profile == name; });
+    }
     app::reply_json(res, {{"deleted", name}});
   });
   server.get(R"(/api/profiles/([^/]+)/saves)", [this](const Request& req, Response& res) {
@@ -355,6 +428,8 @@ void GameServer::add_routes(app::WebServer& server) {
     const std::shared_ptr<WebGame> g = find_game(app::path_part(req, 1));
     std::lock_guard lock(g->mutex);
     if (g->game.won()) throw HttpError(409, "the level is finished: undo, restart or open another level");
+    if (static_cast<std::size_t>(g->game.moves()) + moves.size() > kMaxHistory)
+      throw HttpError(409, "this game has reached the limit of 1000000 moves: restart it");
     std::size_t played = 0;
     while (played < moves.size() && !g->game.won()) {
       if (g->game.step(dir_of(moves[played])) == game::StepResult::blocked) break;
@@ -366,7 +441,8 @@ void GameServer::add_routes(app::WebServer& server) {
     }
     json state = state_json(*g);
     state["recorded"] = played > 0 ? persist(*g) : json(nullptr);
-    if (played < moves.size()) state["blocked"] = played;
+    // Moves after the winning one are not played, and not reported as blocked.
+    if (played < moves.size() && !g->game.won()) state["blocked"] = played;
     app::reply_json(res, state);
   });
   server.post(R"(/api/games/([^/]+)/walk)", [this](const Request& req, Response& res) {
@@ -378,6 +454,8 @@ void GameServer::add_routes(app::WebServer& server) {
     const auto steps = (row >= 0 && row < g->game.height() && col >= 0 && col < g->game.width())
                            ? walk_to(g->game, static_cast<int>(row), static_cast<int>(col))
                            : std::nullopt;
+    if (steps && static_cast<std::size_t>(g->game.moves()) + steps->size() > kMaxHistory)
+      throw HttpError(409, "this game has reached the limit of 1000000 moves: restart it");
     if (steps) {
       for (char s : *steps) g->game.step(dir_of(s));
       if (!steps->empty()) g->redo.clear();
@@ -432,6 +510,7 @@ void GameServer::add_routes(app::WebServer& server) {
     save.history = g->game.history();
     save.moves = g->game.moves();
     save.pushes = g->game.pushes();
+    save.assisted = g->assisted;
     try {
       store_.save_game(*g->profile, save);
     } catch (const StoreError&) {

@@ -37,7 +37,7 @@ struct WebGame {
 
 class GameServer {
  public:
-  // `collections` and the store outlive the server.
+  // `collections` (not changed afterwards) and the store outlive the server.
   GameServer(const std::vector<play::Collection>& collections, Store& store, SolverPool& solver);
 
   // Adds the API's routes (before the page's files, which take every other GET).
@@ -48,7 +48,7 @@ class GameServer {
   static constexpr std::size_t kMaxGames = 2000;
 
  private:
-  nlohmann::ordered_json collection_json(int index) const;
+  nlohmann::ordered_json collection_json(int index);
   nlohmann::ordered_json profile_json(const std::string& name);
   nlohmann::ordered_json state_json(const WebGame& g) const;
   std::shared_ptr<WebGame> new_game(const nlohmann::ordered_json& body);
@@ -56,7 +56,10 @@ class GameServer {
   // Stores a profile's game after a change; returns the "recorded" member (a win) or null.
   nlohmann::ordered_json persist(WebGame& g);
   int collection_index(const std::string& key) const;  // -1 when this server does not have it
-  bool unlocked(const std::string& profile, int collection, int level);
+  // Why a level (1-based) cannot be played ("" when it can), worked out once.
+  const std::string& level_problem(int collection, int level);
+  // For each level k (index k, 1-based; index 0 unused), whether the profile may open it.
+  std::vector<bool> unlocked_levels(const std::string& profile, int collection);
   void require_profile(const std::string& name);
 
   const std::vector<play::Collection>& collections_;
@@ -65,6 +68,8 @@ class GameServer {
   std::mutex games_mutex_;
   std::map<std::string, std::shared_ptr<WebGame>> games_;
   std::uint64_t next_game_ = 1;
+  std::mutex problems_mutex_;
+  std::vector<std::vector<std::optional<std::string>>> problems_;  // per collection and level
 };
 
 // A profile or save name as typed by a person: 1 to 40 characters, printable, no '/'.

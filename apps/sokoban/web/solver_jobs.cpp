@@ -95,14 +95,15 @@ void Job::run(const SolverPoolOptions& options) {
   progress.bound = &bound_;
   nlohmann::ordered_json result;
   try {
-    const SolveReport report = solve_level(position_.position(), solve, progress);
+    const SolveReport report = solve_level(position_, solve, progress);
+    const game::Game start(position_);
     // The report's counts, unless the live ones (every search's) are larger.
     expanded_.store(std::max<std::uint64_t>(expanded_.load(), report.result.stats.expanded));
     generated_.store(std::max<std::uint64_t>(generated_.load(), report.result.stats.generated));
     result = {{"status", report.status()}, {"optimal", report.solved() && report.result.optimal}};
     if (report.solved()) {
       // The solution is replayed on the position it was asked for before it is sent.
-      game::Game replay = position_;
+      game::Game replay = start;
       const std::string problem = replay.play(report.lurd);
       if (!problem.empty() || !replay.won()) {
         result = {{"status", "error"},
@@ -116,7 +117,7 @@ void Job::run(const SolverPoolOptions& options) {
       }
     }
     if (kind_ == JobKind::hint && result["status"] == "solved") {
-      const play::Hint hint = play::hint_from(position_, report, options.seconds);
+      const play::Hint hint = play::hint_from(start, report, options.seconds);
       result["message"] = hint.text;
       if (hint.kind == play::Hint::Kind::push) {
         result["hint"] = {{"walk", hint.walk},
@@ -125,7 +126,7 @@ void Job::run(const SolverPoolOptions& options) {
                           {"pushes_to_go", hint.pushes_to_go}};
       }
     } else if (!result.contains("message")) {
-      const play::Hint said = play::hint_from(position_, report, options.seconds);
+      const play::Hint said = play::hint_from(start, report, options.seconds);
       std::string message;
       if (report.solved()) {
         message = "solution: " + std::to_string(report.pushes) + " pushes, " + std::to_string(report.moves) +
@@ -169,7 +170,7 @@ std::shared_ptr<Job> SolverPool::submit(JobKind kind, const std::string& game_id
   std::lock_guard lock(mutex_);
   forget_old_jobs();
   if (static_cast<int>(queue_.size()) >= options_.queue) return nullptr;
-  auto job = std::make_shared<Job>("j" + std::to_string(next_id_++), kind, game_id, game);
+  auto job = std::make_shared<Job>("j" + std::to_string(next_id_++), kind, game_id, game.position());
   jobs_[job->id()] = job;
   queue_.push_back(job);
   wake_.notify_one();
@@ -215,6 +216,18 @@ void SolverPool::forget_old_jobs() {
     } else {
       ++it;
     }
+  }
+  // Many quick jobs within the keeping time: the oldest finished ones go (the unfinished ones
+  // are at most the queue and the workers).
+  while (jobs_.size() >= kMaxJobs) {
+    auto oldest = jobs_.end();
+    for (auto it = jobs_.begin(); it != jobs_.end(); ++it) {
+      if (it->second->done() &&
+          (oldest == jobs_.end() || it->second->finished_ms_.load() < oldest->second->finished_ms_.load()))
+        oldest = it;
+    }
+    if (oldest == jobs_.end()) break;
+    jobs_.erase(oldest);
   }
 }
 

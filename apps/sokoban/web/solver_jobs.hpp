@@ -35,7 +35,7 @@ enum class JobState { queued, running, done };
 
 class Job {
  public:
-  Job(std::string id, JobKind kind, std::string game_id, game::Game position)
+  Job(std::string id, JobKind kind, std::string game_id, Level position)
       : id_(std::move(id)), kind_(kind), game_id_(std::move(game_id)), position_(std::move(position)) {}
 
   const std::string& id() const { return id_; }
@@ -50,7 +50,7 @@ class Job {
   const std::string id_;
   const JobKind kind_;
   const std::string game_id_;
-  const game::Game position_;  // the game as it was when the job was asked for
+  const Level position_;  // the game's position when the job was asked for (not its history)
 
   std::atomic<JobState> state_{JobState::queued};
   std::atomic<bool> stop_{false};
@@ -79,6 +79,9 @@ class SolverPool {
  private:
   void work();
   void forget_old_jobs();  // call with mutex_ held
+
+  // Jobs remembered at most (finished ones are forgotten first, oldest first).
+  static constexpr std::size_t kMaxJobs = 1000;
 
   SolverPoolOptions options_;
   std::mutex mutex_;

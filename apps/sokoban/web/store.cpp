@@ -22,6 +22,7 @@ CREATE TABLE IF NOT EXISTS solved(
 CREATE TABLE IF NOT EXISTS positions(
   profile INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
   collection TEXT NOT NULL, level INTEGER NOT NULL, history TEXT NOT NULL,
+  assisted INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY(profile, collection, level));
 CREATE TABLE IF NOT EXISTS last_played(
   profile INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
@@ -29,7 +30,7 @@ CREATE TABLE IF NOT EXISTS last_played(
 CREATE TABLE IF NOT EXISTS saves(
   profile INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
   name TEXT NOT NULL, collection TEXT NOT NULL, level INTEGER NOT NULL, history TEXT NOT NULL,
-  moves INTEGER NOT NULL, pushes INTEGER NOT NULL,
+  moves INTEGER NOT NULL, pushes INTEGER NOT NULL, assisted INTEGER NOT NULL DEFAULT 0,
   saved TEXT NOT NULL DEFAULT (datetime('now')),
   PRIMARY KEY(profile, name));
 INSERT OR IGNORE INTO meta(key, value) VALUES('format', 'hsearch-sokoban-web 1');
@@ -200,23 +201,25 @@ std::optional<Place> Store::last_played(const std::string& profile) {
   return Place{q.text(0), static_cast<int>(q.integer(1))};
 }
 
-std::string Store::position(const std::string& profile, const std::string& collection, int level) {
+Position Store::position(const std::string& profile, const std::string& collection, int level) {
   std::lock_guard lock(mutex_);
   Statement q(*this,
-              "SELECT history FROM positions JOIN profiles ON profiles.id = positions.profile "
+              "SELECT history, assisted FROM positions JOIN profiles ON profiles.id = positions.profile "
               "WHERE profiles.name = ? AND collection = ? AND level = ?");
   q.bind(profile).bind(collection).bind(level);
-  return q.step() ? q.text(0) : std::string();
+  if (!q.step()) return {};
+  return Position{q.text(0), q.integer(1) != 0};
 }
 
 void Store::set_position(const std::string& profile, const std::string& collection, int level,
-                         const std::string& history) {
+                         const std::string& history, bool assisted) {
   std::lock_guard lock(mutex_);
   Transaction t(*this);
   const long long id = profile_id(profile);
   if (id < 0) return;  // deleted meanwhile: nothing to keep
-  Statement(*this, "INSERT OR REPLACE INTO positions(profile, collection, level, history) VALUES(?, ?, ?, ?)")
-      .bind(id).bind(collection).bind(level).bind(history).run();
+  Statement(*this,
+            "INSERT OR REPLACE INTO positions(profile, collection, level, history, assisted) VALUES(?, ?, ?, ?, ?)")
+      .bind(id).bind(collection).bind(level).bind(history).bind(assisted ? 1 : 0).run();
   Statement(*this, "INSERT OR REPLACE INTO last_played(profile, collection, level) VALUES(?, ?, ?)")
       .bind(id).bind(collection).bind(level).run();
   t.commit();
@@ -253,23 +256,23 @@ void Store::save_game(const std::string& profile, const SavedGame& game) {
   const long long id = profile_id(profile);
   if (id < 0) throw StoreError("no profile named '" + profile + "'");
   Statement(*this,
-            "INSERT OR REPLACE INTO saves(profile, name, collection, level, history, moves, pushes) "
-            "VALUES(?, ?, ?, ?, ?, ?, ?)")
+            "INSERT OR REPLACE INTO saves(profile, name, collection, level, history, moves, pushes, assisted) "
+            "VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(id).bind(game.name).bind(game.collection).bind(game.level).bind(game.history).bind(game.moves)
-      .bind(game.pushes).run();
+      .bind(game.pushes).bind(game.assisted ? 1 : 0).run();
   t.commit();
 }
 
 std::vector<SavedGame> Store::saves(const std::string& profile) {
   std::lock_guard lock(mutex_);
   Statement q(*this,
-              "SELECT saves.name, collection, level, history, moves, pushes, saved FROM saves JOIN profiles ON "
+              "SELECT saves.name, collection, level, history, moves, pushes, saved, assisted FROM saves JOIN profiles ON "
               "profiles.id = saves.profile WHERE profiles.name = ? ORDER BY saved DESC, saves.name");
   q.bind(profile);
   std::vector<SavedGame> out;
   while (q.step())
     out.push_back({q.text(0), q.text(1), static_cast<int>(q.integer(2)), q.text(3), static_cast<int>(q.integer(4)),
-                   static_cast<int>(q.integer(5)), q.text(6)});
+                   static_cast<int>(q.integer(5)), q.text(6), q.integer(7) != 0});
   return out;
 }
 

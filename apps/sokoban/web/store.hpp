@@ -47,6 +47,12 @@ struct SavedGame {
   int moves = 0;
   int pushes = 0;
   std::string saved;  // "YYYY-MM-DD HH:MM:SS", UTC
+  bool assisted = false;  // the solver played moves of it: a win from it is not recorded
+};
+
+struct Position {
+  std::string history;  // "" when the level was never played or was finished
+  bool assisted = false;
 };
 
 class Store {
@@ -69,10 +75,11 @@ class Store {
 
   std::vector<SolvedLevel> solved(const std::string& profile);
   std::optional<Place> last_played(const std::string& profile);
-  // The moves (LURD) made in that level, "" when it was never played or was finished.
-  std::string position(const std::string& profile, const std::string& collection, int level);
+  // The moves (LURD) made in that level, and whether the solver played some of them.
+  Position position(const std::string& profile, const std::string& collection, int level);
   // Stores the position reached in a level; that level becomes the one played last.
-  void set_position(const std::string& profile, const std::string& collection, int level, const std::string& history);
+  void set_position(const std::string& profile, const std::string& collection, int level, const std::string& history,
+                    bool assisted = false);
   // Records a finished level (keeping the best moves and the best pushes, each on its own),
   // forgets its position, and makes `next` (when given) the level played last.
   Win record_win(const std::string& profile, const std::string& collection, int level, int moves, int pushes,

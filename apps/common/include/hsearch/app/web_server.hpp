@@ -3,11 +3,14 @@
 // otherwise, JSON requests and answers, errors as {"error": "..."} with a 4xx status, a limit
 // on request bodies (413), the page's files compiled into the program (cmake/EmbedAssets.cmake)
 // and server-sent events. A handler that throws HttpError answers that status; any other
-// exception answers 500; either way the server goes on serving.
+// exception answers 500; either way the server goes on serving. Requests that name another
+// host, come from another site's page, or carry a body that is not JSON are refused before
+// routing (see the constructor).
 #include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <mutex>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -55,6 +58,7 @@ struct WebServerOptions {
   std::size_t max_body_bytes = std::size_t{64} << 10;
   // Connections served at once (each keep-alive connection and each event stream holds one).
   int threads = 64;
+  int max_streams = 16;  // event streams open at once (more: 503)
 };
 
 class WebServer {
@@ -83,20 +87,29 @@ class WebServer {
   void stop();
   bool stopping() const { return stopping_.load(); }
 
+  // Event streams: a slot is taken before a stream starts (false: none free) and given back when
+  // it ends.
+  bool open_stream();
+  void close_stream();
+
  private:
   Handler guarded(Handler handler) const;
+  bool host_allowed(const std::string& host) const;
+  static std::string origin_host(const std::string& origin);
 
   WebServerOptions options_;
   httplib::Server server_;
   int port_ = 0;
   std::atomic<bool> stopping_{false};
   std::atomic<bool> running_{false};  // run() has been entered and not yet returned
+  std::mutex streams_mutex_;
+  int streams_ = 0;
 };
 
 // Streams server-sent events: `next` is called about every `interval` and returns the next
 // event's JSON and whether it is the last one. The stream ends after the last event, when the
 // client goes away, or when the server stops.
-void reply_event_stream(httplib::Response& response, const WebServer& server, std::chrono::milliseconds interval,
+void reply_event_stream(httplib::Response& response, WebServer& server, std::chrono::milliseconds interval,
                         std::function<std::pair<nlohmann::ordered_json, bool>()> next);
 
 }  // namespace hsearch::app
