@@ -40,8 +40,10 @@ struct StoppedByLimit {
   StopReason reason = StopReason::none;
 };
 
-// Checks the limits. The node limit is checked on every expansion (one compare); the clock
-// and the stop flag only every kCheckInterval expansions, so the guard costs almost nothing.
+// Checks the limits. One countdown serves every limit: it runs out after kCheckInterval calls,
+// or exactly when the node limit is reached if that comes first, and only then are the node
+// count, the clock and the stop flag read. So the inner loop pays one decrement and one branch
+// per expansion, and the node limit still stops the search at exactly max_expanded expansions.
 // Searches call should_stop(); every other long phase (pattern-database builds, ...) calls
 // poll() in its inner loop, so Ctrl-C and the time limit stop them the same way.
 class LimitGuard {
@@ -55,14 +57,11 @@ class LimitGuard {
         clock_start_(limits.clock_start == Clock::time_point{} ? start_ : limits.clock_start) {}
 
   // Call once per expansion with the total expansions so far; true when the search must stop.
+  // (A caller that counts more than one expansion per call could pass the node limit by the
+  // excess; every search here counts one.)
   bool should_stop(std::uint64_t expanded) {
-    if (limits_.max_expanded != 0 && expanded >= limits_.max_expanded) {
-      reason_ = StopReason::node_limit;
-      return true;
-    }
-    if (++countdown_ < kCheckInterval) return false;
-    countdown_ = 0;
-    return check_slow();
+    if (--countdown_ != 0) [[likely]] return false;
+    return check_due(expanded);
   }
 
   // Memory check, called by searches when their tables grow.
@@ -92,8 +91,8 @@ class LimitGuard {
   // entry). Every kCheckInterval calls it checks the clock and the stop flag and throws
   // StoppedByLimit when one of them says stop.
   void poll() {
-    if (++countdown_ < kCheckInterval) return;
-    countdown_ = 0;
+    if (--countdown_ != 0) [[likely]] return;
+    countdown_ = kCheckInterval;
     if (check_slow()) throw StoppedByLimit{reason_};
   }
 
@@ -104,10 +103,26 @@ class LimitGuard {
   StopReason reason() const { return reason_; }
 
  private:
+  // The countdown ran out: check every limit and set the next countdown (the next clock check,
+  // or the expansion at which the node limit is reached, whichever comes first).
+  bool check_due(std::uint64_t expanded) {
+    countdown_ = kCheckInterval;
+    if (limits_.max_expanded != 0) {
+      if (expanded >= limits_.max_expanded) {
+        reason_ = StopReason::node_limit;
+        countdown_ = 1;  // a search that asks again is told again
+        return true;
+      }
+      const std::uint64_t left = limits_.max_expanded - expanded;
+      if (left < countdown_) countdown_ = static_cast<std::uint32_t>(left);
+    }
+    return check_slow();
+  }
+
   Limits limits_;
   Clock::time_point start_;
   Clock::time_point clock_start_;  // the time limit's clock
-  std::uint32_t countdown_ = 0;
+  std::uint32_t countdown_ = 1;  // calls left before the next check (the first call checks)
   StopReason reason_ = StopReason::none;
 };
 

@@ -9,6 +9,10 @@
 //            bool admissible() const;   false for heuristics that may overestimate (Hanoi's
 //            "Belfort", weighted heuristics). Absent means admissible. A search never calls a
 //            result optimal when its heuristic is not admissible.
+//            static constexpr bool kNeverDeadEnd = true;   the heuristic never returns
+//            dead_end() and its values stay far below it (Manhattan distance, pattern
+//            databases): searches then leave out the dead-end test and the saturating sum per
+//            child. Absent means it may.
 #include <concepts>
 
 #include "hsearch/core/cost.hpp"
@@ -38,6 +42,16 @@ inline typename D::Cost evaluate_child(const H& h, const typename D::State& chil
     (void)m;
     (void)parent_h;
     return static_cast<typename D::Cost>(h.estimate(child));
+  }
+}
+
+// False when the heuristic promises never to return dead_end() (kNeverDeadEnd above).
+template <class H>
+constexpr bool may_return_dead_end() {
+  if constexpr (requires { { H::kNeverDeadEnd } -> std::convertible_to<bool>; }) {
+    return !H::kNeverDeadEnd;
+  } else {
+    return true;
   }
 }
 

@@ -47,6 +47,7 @@ class IdaStarSearch {
   using Move = typename D::Move;
   using Cost = typename D::Cost;
   static constexpr bool kPruning = pruner_enabled<P>();
+  static constexpr bool kMayDeadEnd = may_return_dead_end<H>();
   static_assert(!kPruning || LabelledDomain<D>, "a pruning automaton needs move labels");
 
  public:
@@ -64,8 +65,7 @@ class IdaStarSearch {
     Result<Move, Cost> result;
     result.algorithm = "ida*";
     state_ = start;
-    path_.clear();
-    path_.reserve(256);
+    path_.assign(256, Move{});
     const Cost h0 = static_cast<Cost>(h_.estimate(state_));
     if (is_dead_end(h0)) {
       ++stats_.dead_ends;
@@ -79,7 +79,9 @@ class IdaStarSearch {
       const Statistics before = stats_;
       const double t0 = guard_.seconds();
       observer_.on_iteration_begin(static_cast<std::int64_t>(bound_));
-      const bool found = visit(0, h0, pruner_.start());
+      const bool found =
+          (tt_.enabled() ? visit<true>(0, h0, pruner_.start(), 0) : visit<false>(0, h0, pruner_.start(), 0)) &&
+          !stopped_;
       IterationStats it;
       it.bound = static_cast<std::int64_t>(bound_);
       it.expanded = stats_.expanded - before.expanded;
@@ -91,8 +93,8 @@ class IdaStarSearch {
       observer_.on_iteration_end(it);
       if (found) {
         result.status = Status::solved;
-        result.plan = path_;
-        result.cost = path_cost(start);
+        result.plan.assign(path_.begin(), path_.begin() + static_cast<std::ptrdiff_t>(solution_depth_));
+        result.cost = path_cost(start, result.plan);
         result.lower_bound = result.cost;
         result.optimal = is_admissible(h_);
         return finish(std::move(result));
@@ -127,21 +129,35 @@ class IdaStarSearch {
     return n;
   }
 
-  // The current state is state_, reached with cost g, heuristic value h, f <= bound_.
-  bool visit(Cost g, Cost h, std::uint32_t automaton) {
-    if (domain_.is_goal(state_)) return true;
-    if (guard_.should_stop(stats_.expanded)) {
+  // The current state is state_, reached with cost g at `depth`, heuristic value h, f <= bound_;
+  // path_[0, depth) holds the moves that led here. Returns true when the search must unwind:
+  // a goal was found (solution_depth_ says where) or a limit stopped it (stopped_).
+  // Written to compile to a hand-written loop for the cheap domains: the transposition table's
+  // test is a template parameter, the dead-end test and the saturating sum disappear for
+  // heuristics that never return dead ends, the path is an array indexed by depth (nothing to
+  // pop), and the limits cost one countdown per expansion.
+  template <bool kTable>
+  bool visit(Cost g, Cost h, std::uint32_t automaton, std::size_t depth) {
+    if (domain_.is_goal(state_)) {
+      solution_depth_ = depth;
+      return true;
+    }
+    if (guard_.should_stop(stats_.expanded)) [[unlikely]] {
       stopped_ = true;
-      return false;
+      return true;
     }
     ++stats_.expanded;
     if constexpr (O::kWantsNodes) observer_.on_expand(state_, g, h);
     if constexpr (O::kWantsProgress) {
       if ((stats_.expanded & 0xFFFFF) == 0) observer_.on_progress(stats_, guard_.seconds());
     }
-    bool found = false;
+    if (depth >= deepest_) [[unlikely]] {  // a depth not reached before
+      deepest_ = depth + 1;
+      if (deepest_ > path_.size()) path_.resize(2 * deepest_);
+    }
+    bool unwind = false;
     domain_.for_each_move(state_, [&](const Move& m) {
-      if (found || stopped_) return;
+      if (unwind) return;
       std::uint32_t child_automaton = 0;
       if constexpr (kPruning) {
         if (!pruner_step(pruner_, domain_, automaton, m, child_automaton, stats_.pruned)) return;
@@ -152,35 +168,30 @@ class IdaStarSearch {
       const auto undo = domain_.apply(state_, m);
       ++stats_.generated;
       const Cost hc = evaluate_child<D>(h_, state_, m, h);
-      const Cost gc = static_cast<Cost>(g + c);
-      if constexpr (O::kWantsNodes) observer_.on_generate(parent_copy, state_, m, gc, hc);
-      if (is_dead_end(hc)) {
+      const Cost child_g = static_cast<Cost>(g + c);
+      if constexpr (O::kWantsNodes) observer_.on_generate(parent_copy, state_, m, child_g, hc);
+      if (kMayDeadEnd && is_dead_end(hc)) {
         ++stats_.dead_ends;
-      } else if (tt_.enabled() &&
-                 tt_.seen(domain_, state_, domain_.hash(state_), child_automaton, gc)) {
+      } else if (kTable && tt_.seen(domain_, state_, domain_.hash(state_), child_automaton, child_g)) {
         // Reached before in this iteration at no greater g: its f was no greater either, and
         // it was either searched or already counted toward the next bound.
         ++stats_.duplicates;
-      } else if (const Cost f = saturating_add(gc, hc); f > bound_) {
+      } else if (const Cost f = kMayDeadEnd ? saturating_add(child_g, hc) : static_cast<Cost>(child_g + hc);
+                 f > bound_) {
         if (f < next_bound_) next_bound_ = f;
       } else {
-        path_.push_back(m);
-        peak_depth_ = std::max(peak_depth_, path_.size());
-        if (visit(gc, hc, child_automaton)) {
-          found = true;
-        } else {
-          path_.pop_back();
-        }
+        path_[depth] = m;
+        unwind = visit<kTable>(child_g, hc, child_automaton, depth + 1);
       }
       domain_.undo(state_, m, undo);
     });
-    return found;
+    return unwind;
   }
 
-  Cost path_cost(const State& start) const {
+  Cost path_cost(const State& start, const std::vector<Move>& plan) const {
     State s = start;
     Cost total = 0;
-    for (const Move& m : path_) {
+    for (const Move& m : plan) {
       total = static_cast<Cost>(total + domain_.cost(s, m));
       domain_.apply(s, m);
     }
@@ -190,8 +201,9 @@ class IdaStarSearch {
   Result<Move, Cost> finish(Result<Move, Cost> result) {
     stats_.seconds = guard_.seconds();
     stats_.withheld = withheld_moves(domain_) - withheld_at_start_;
+    // Each depth reached holds a frame of visit (its locals, the undo record, saved registers).
     stats_.peak_bytes = tt_.bytes() + path_.capacity() * sizeof(Move) +
-                        peak_depth_ * (sizeof(State) + 8 * sizeof(void*));
+                        deepest_ * (sizeof(State) + 8 * sizeof(void*));
     result.stats = std::move(stats_);
     return result;
   }
@@ -205,8 +217,9 @@ class IdaStarSearch {
   TranspositionTable<D> tt_;
   std::int64_t first_bound_;
   State state_{};
-  std::vector<Move> path_;
-  std::size_t peak_depth_ = 0;
+  std::vector<Move> path_;  // path_[d]: the move taken at depth d on the current path
+  std::size_t solution_depth_ = 0;
+  std::size_t deepest_ = 0;  // 1 + the greatest depth expanded so far
   Cost bound_ = 0;
   Cost next_bound_ = 0;
   bool stopped_ = false;

@@ -66,6 +66,7 @@ class LinearConflict {
   using Domain = SlidingTilePuzzle<Board>;
   using Move = typename Domain::Move;
   static constexpr unsigned kMax = Board::kMaxCells;
+  static constexpr bool kNeverDeadEnd = true;  // a sum of small distances, never dead_end()
 
   explicit LinearConflict(const Domain& domain)
       : geometry_(domain.geometry()),

@@ -2,8 +2,11 @@
 // Manhattan distance: the sum over tiles of the L1 distance to the goal cell.
 // Incremental: a move changes one tile's distance by ±1, read from a table indexed
 // [tile][from][to] (stride Board::kMaxCells, so a 4x4 board indexes with shifts).
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 #include "hsearch/fifteen_puzzle/domain.hpp"
@@ -16,11 +19,16 @@ class Manhattan {
   using Domain = SlidingTilePuzzle<Board>;
   using Move = typename Domain::Move;
   static constexpr unsigned kStride = Board::kMaxCells;
+  static constexpr bool kNeverDeadEnd = true;  // a sum of small distances, never dead_end()
 
-  explicit Manhattan(const Domain& domain)
-      : cells_(domain.cells()),
-        distance_(kStride * kStride, 0),
-        delta_(kStride * kStride * kStride, 0) {
+  explicit Manhattan(const Domain& domain) : cells_(domain.cells()) {
+    if constexpr (kInline) {
+      distance_.fill(0);
+      delta_.fill(0);
+    } else {
+      distance_.assign(kStride * kStride, 0);
+      delta_.assign(kStride * kStride * kStride, 0);
+    }
     const Geometry& g = domain.geometry();
     for (unsigned t = 1; t < cells_; ++t) {
       for (unsigned p = 0; p < cells_; ++p) {
@@ -57,9 +65,16 @@ class Manhattan {
   }
 
  private:
+  // Up to 16 cells the tables (4 KiB) live in the object itself, so a search that holds the
+  // heuristic by reference reaches an entry with one load less per child; larger boards
+  // (49^3 bytes) keep them on the heap.
+  static constexpr bool kInline = kStride <= 16;
+  template <class T, std::size_t N>
+  using Table = std::conditional_t<kInline, std::array<T, N>, std::vector<T>>;
+
   unsigned cells_;
-  std::vector<std::uint8_t> distance_;  // [tile][pos]; tile 0 (blank) counts 0
-  std::vector<std::int8_t> delta_;      // [tile][from][to]
+  Table<std::uint8_t, kStride * kStride> distance_;       // [tile][pos]; tile 0 (blank) counts 0
+  Table<std::int8_t, kStride * kStride * kStride> delta_;  // [tile][from][to]
 };
 
 }  // namespace hsearch::fifteen

@@ -107,6 +107,7 @@ class AdditivePdb {
  public:
   using Domain = SlidingTilePuzzle<Board>;
   static constexpr unsigned kMax = Board::kMaxCells;
+  static constexpr bool kNeverDeadEnd = true;  // a sum of one-byte table entries, never dead_end()
 
   AdditivePdb(const Domain& domain, const std::vector<std::shared_ptr<const PatternDatabase>>& pdbs,
               bool reflect)
