@@ -376,7 +376,10 @@ def scenario_domains(page):
     if not page.panel().find_elements("css selector", "svg.hanoi rect"):
         fail("the Tower of Hanoi state is not drawn")
     page.press("last")
-    page.screenshot("search_lab_hanoi.png")
+    if not page.panel().find_elements("css selector", "[data-role=tree] svg g[data-node]"):
+        fail("the search tree of a small Hanoi run is not drawn")
+    page.full_screenshot("search_lab_hanoi.png")
+    page.d.set_window_size(1280, 1000)
     page.choose("domain", "sokoban")
     page.choose("algorithm-a", "astar")
     page.run()

@@ -12,11 +12,12 @@ const EXAMPLES = {
   'sokoban': null,  // the first built-in level
 };
 
-// Small Sokoban levels for the lab (each solved in well under a thousand expansions).
+// Small Sokoban levels for the lab (each solved in well under a hundred expansions).
 const SOKOBAN_LEVELS = [
   { name: 'one box, a corner to avoid', xsb: '#######\n#     #\n# $@  #\n##  . #\n #######' },
   { name: 'two boxes in a room', xsb: '######\n#    #\n# $$ #\n#.@ .#\n######' },
-  { name: 'around the pillar', xsb: ' #####\n##   #\n# $# #\n# .@ #\n######' },
+  { name: 'three boxes, three goals', xsb: '########\n#  .   #\n# $$$  #\n#. @  .#\n########' },
+  { name: 'two boxes, the long way', xsb: '  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########' },
 ];
 
 const HANOI_EXAMPLES = [
@@ -302,7 +303,7 @@ function drawState(domain, text) {
 
 // ---- playback ---------------------------------------------------------------------------
 
-const OPEN = 1, CLOSED = 2, DROPPED = 3, DEAD = 4, SUPERSEDED = 5, OLD = 6;
+const OPEN = 1, CLOSED = 2, DROPPED = 3, DEAD = 4, SUPERSEDED = 5, OLD = 6, GOAL = 7;
 
 class Player {
   constructor(trace, letter) {
@@ -478,6 +479,7 @@ class Player {
       }
       case 'solution':
         this.onPath = new Set(this.trace.path || []);
+        this.setStatus(e.id, GOAL);
         this.current = e.id;
         break;
       default:
@@ -549,7 +551,7 @@ class Player {
       return;
     }
     box.appendChild(drawState(this.trace.domain, this.trace.states[this.state[id]]));
-    const names = { 1: 'frontier (open)', 2: 'expanded (closed)', 3: 'duplicate (dropped)', 4: 'dead end', 5: 'replaced by a cheaper copy', 6: 'earlier iteration' };
+    const names = { 1: 'frontier (open)', 2: 'expanded (closed)', 3: 'duplicate (dropped)', 4: 'dead end', 5: 'replaced by a cheaper copy', 6: 'earlier iteration', 7: 'goal' };
     const h = this.h[id];
     const rows = [
       ['node', '#' + id + (this.reopenedNode[id] ? ' (reopened)' : '')],
@@ -689,7 +691,7 @@ class Player {
     const t = this.treeNodes;
     const dx = 26, dy = 40, r = 9;
     const w = Math.max(1, t.width) * dx + 20, h = (t.maxDepth + 1) * dy + 20;
-    const colour = { 1: 'var(--open)', 2: 'var(--closed)', 3: 'var(--dropped)', 4: 'var(--dropped)', 5: '#b8c0cc', 6: '#d5d9e0' };
+    const colour = { 1: 'var(--open)', 2: 'var(--closed)', 3: 'var(--dropped)', 4: 'var(--dropped)', 5: '#b8c0cc', 6: '#d5d9e0', 7: 'var(--path)' };
     let edges = '', nodes = '';
     for (let id = 0; id < this.nodeCount; ++id) {
       if (!this.status[id]) continue;
