@@ -243,11 +243,13 @@ function drawXsb(text) {
   grid.className = 'xsb';
   grid.style.gridTemplateColumns = `repeat(${width}, auto)`;
   for (const row of rows) {
+    // Squares left of a row's first wall or right of its last are outside the level.
+    const first = row.indexOf('#'), last = row.lastIndexOf('#');
     for (let c = 0; c < width; ++c) {
       const ch = row[c] || ' ';
       const cell = document.createElement('div');
       const classes = { '#': 'wall', '$': 'floor box', '*': 'goal box', '.': 'goal', '@': 'player', '+': 'goal player', ' ': 'floor' };
-      cell.className = classes[ch] || 'floor';
+      cell.className = ch === ' ' && (c < first || c > last) ? 'outside' : classes[ch] || 'floor';
       grid.appendChild(cell);
     }
   }
