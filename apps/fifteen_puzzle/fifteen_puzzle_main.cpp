@@ -112,7 +112,7 @@ app::ExitStatus solve_board(const Run& run, const std::vector<unsigned>& tiles) 
     info.algorithm = to_string(run.request.algorithm);
     info.heuristic = report.heuristic;
     info.pruning = report.pruning;
-    trace_json << app::trace_json(recording, info).dump() << "\n";
+    trace_json << app::trace_json_text(recording, info) << "\n";
     trace_json.close();
     if (!trace_json) {
       app::print_error(kProgram, "error while writing --trace-json file '" + common.trace_json_file + "'");

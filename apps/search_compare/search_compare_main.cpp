@@ -264,7 +264,7 @@ int run(int argc, char** argv) {
     info.algorithm = hsearch::to_string(first_run.algorithm);
     info.heuristic = first_run.heuristic;
     info.pruning = first_run.pruning;
-    trace_json << app::trace_json(recording, info).dump() << "\n";
+    trace_json << app::trace_json_text(recording, info) << "\n";
     trace_json.close();
     if (!trace_json) throw InputError("writing " + common.trace_json_file + " failed");
     std::cerr << kProgram << ": wrote the JSON trace " << common.trace_json_file << "\n";

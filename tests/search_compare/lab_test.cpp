@@ -38,30 +38,30 @@ TEST(Lab, EightPuzzleRunsAgreeAcrossAlgorithms) {
   const LabLimits limits;
   LabRequest a = request("fifteen-puzzle", "8 1 3\n4 0 2\n7 6 5");
   a.heuristic = "manhattan";
-  const auto astar = run_lab(a, limits);
+  const auto astar = app::Json::parse(run_lab(a, limits));
   expect_consistent(astar);
   LabRequest i = a;
   i.algorithm = "ida";
   i.pruning = "inverse";
-  const auto ida = run_lab(i, limits);
+  const auto ida = app::Json::parse(run_lab(i, limits));
   expect_consistent(ida);
   EXPECT_EQ(count(ida, "prune"), ida["result"]["pruned"].get<std::size_t>());
   EXPECT_EQ(astar["result"]["cost"], ida["result"]["cost"]);
   EXPECT_GE(count(ida, "iteration_begin"), 2u);
   LabRequest c = a;
   c.heuristic = "linear-conflict";
-  const auto lc = run_lab(c, limits);
+  const auto lc = app::Json::parse(run_lab(c, limits));
   EXPECT_LT(lc["result"]["expanded"].get<int>(), astar["result"]["expanded"].get<int>());
 }
 
 TEST(Lab, HanoiAndSokobanRun) {
   const LabLimits limits;
-  const auto hanoi = run_lab(request("hanoi", "classic 3 3"), limits);
+  const auto hanoi = app::Json::parse(run_lab(request("hanoi", "classic 3 3"), limits));
   expect_consistent(hanoi);
   EXPECT_EQ(hanoi["result"]["cost"], 7);  // 2^3 - 1 moves
-  const auto bfs = run_lab(request("hanoi", "a2a1|b2b1|| -> ||b2b1|a2a1", "bfs"), limits);
+  const auto bfs = app::Json::parse(run_lab(request("hanoi", "a2a1|b2b1|| -> ||b2b1|a2a1", "bfs"), limits));
   expect_consistent(bfs);
-  const auto sokoban = run_lab(request("sokoban", "#######\n#     #\n# $@  #\n##  . #\n #######"), limits);
+  const auto sokoban = app::Json::parse(run_lab(request("sokoban", "#######\n#     #\n# $@  #\n##  . #\n #######"), limits));
   expect_consistent(sokoban);
   EXPECT_EQ(sokoban["domain"], "sokoban");
 }
@@ -69,7 +69,7 @@ TEST(Lab, HanoiAndSokobanRun) {
 TEST(Lab, TheCapCutsTheRecording) {
   LabRequest r = request("fifteen-puzzle", "8 1 3 4 0 2 7 6 5");
   r.cap = 100;
-  const auto t = run_lab(r, LabLimits{});
+  const auto t = app::Json::parse(run_lab(r, LabLimits{}));
   EXPECT_EQ(t["truncated"], true);
   EXPECT_EQ(t["events"].size(), 100u);
   EXPECT_EQ(t["result"]["status"], "solved");

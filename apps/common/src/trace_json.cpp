@@ -7,48 +7,63 @@ namespace hsearch::app {
 
 namespace {
 
-Json event_json(const RecordedEvent& e) {
+// A JSON string (bytes that are not UTF-8 replaced, never an exception).
+std::string quoted(const std::string& text) {
+  return Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+void add_number(std::string& out, const char* key, std::int64_t value) {
+  out += ",\"";
+  out += key;
+  out += "\":";
+  out += std::to_string(value);
+}
+
+// One event as compact JSON text (written directly: a trace holds up to the cap's events, and
+// a JSON object per event would take several times the text's memory).
+void append_event(std::string& out, const RecordedEvent& e) {
   using K = RecordedEvent::Kind;
-  Json j;
-  j["t"] = to_string(e.kind);
+  out += "{\"t\":\"";
+  out += to_string(e.kind);
+  out += '"';
   switch (e.kind) {
     case K::iteration_begin:
-      j["bound"] = e.other;
-      return j;
+      add_number(out, "bound", e.other);
+      out += '}';
+      return;
     case K::iteration_end:
-      j["bound"] = e.other;
-      j["next_bound"] = e.next_bound;
-      j["expanded"] = e.expanded;
-      j["generated"] = e.generated;
-      return j;
+      add_number(out, "bound", e.other);
+      add_number(out, "next_bound", e.next_bound);
+      out += ",\"expanded\":" + std::to_string(e.expanded) + ",\"generated\":" + std::to_string(e.generated) + "}";
+      return;
     case K::prune:
-      j["parent"] = e.parent;
-      j["m"] = e.move;
-      return j;
+      add_number(out, "parent", e.parent);
+      out += ",\"m\":" + quoted(e.move) + "}";
+      return;
     default: break;
   }
-  j["id"] = e.node;
-  j["parent"] = e.parent;
-  j["g"] = e.g;
+  add_number(out, "id", e.node);
+  add_number(out, "parent", e.parent);
+  add_number(out, "g", e.g);
   if (e.dead_end) {
-    j["h"] = nullptr;
+    out += ",\"h\":null";
   } else {
-    j["h"] = e.h;
+    add_number(out, "h", e.h);
   }
-  j["d"] = e.depth;
-  j["s"] = e.state;
+  add_number(out, "d", e.depth);
+  add_number(out, "s", e.state);
   if (e.kind == K::generate) {
-    j["m"] = e.move;
-    if (e.other >= 0) j["replaces"] = e.other;
+    out += ",\"m\":" + quoted(e.move);
+    if (e.other >= 0) add_number(out, "replaces", e.other);
   }
-  if (e.kind == K::reopen) j["reopens"] = e.other;
-  if (e.kind == K::solution) j["cost"] = e.other;
-  return j;
+  if (e.kind == K::reopen) add_number(out, "reopens", e.other);
+  if (e.kind == K::solution) add_number(out, "cost", e.other);
+  out += '}';
 }
 
 }  // namespace
 
-Json trace_json(const Recording& rec, const TraceInfo& info) {
+std::string trace_json_text(const Recording& rec, const TraceInfo& info, const Json& extra) {
   Json j;
   j["format"] = "hsearch-trace";
   j["version"] = 1;
@@ -83,19 +98,34 @@ Json trace_json(const Recording& rec, const TraceInfo& info) {
   }
   result["iterations"] = std::move(iterations);
   j["result"] = std::move(result);
-  j["states"] = rec.states;
-  Json events = Json::array();
-  for (const auto& e : rec.events) events.push_back(event_json(e));
-  j["events"] = std::move(events);
   j["path"] = rec.path;
   j["solution"] = Json{{"states", rec.solution_states}, {"moves", rec.solution_moves}};
-  return j;
+  for (const auto& [key, value] : extra.items()) j[key] = value;
+  std::string out = j.dump(-1, ' ', false, Json::error_handler_t::replace);
+  out.pop_back();  // the closing brace: the states and events follow
+  out.reserve(out.size() + rec.events.size() * 72 + rec.states.size() * 24);
+  out += ",\"states\":[";
+  for (std::size_t i = 0; i < rec.states.size(); ++i) {
+    if (i > 0) out += ',';
+    out += quoted(rec.states[i]);
+  }
+  out += "],\"events\":[";
+  for (std::size_t i = 0; i < rec.events.size(); ++i) {
+    if (i > 0) out += ',';
+    append_event(out, rec.events[i]);
+  }
+  out += "]}";
+  return out;
+}
+
+Json trace_json(const Recording& recording, const TraceInfo& info) {
+  return Json::parse(trace_json_text(recording, info));
 }
 
 void write_trace_json(const std::string& path, const Recording& recording, const TraceInfo& info) {
   std::ofstream out(path, std::ios::binary);
   if (!out) throw std::runtime_error("cannot write the trace file " + path);
-  out << trace_json(recording, info).dump() << "\n";
+  out << trace_json_text(recording, info) << "\n";
   out.close();
   if (!out) throw std::runtime_error("writing the trace file " + path + " failed");
 }

@@ -137,7 +137,7 @@ int lab_main(int argc, char** argv) {
       throw app::HttpError(503, "the lab is busy with other runs: try again in a moment");
     }
     try {
-      app::reply_json(response, run_lab(lab_request, limits));
+      response.set_content(run_lab(lab_request, limits), "application/json");
     } catch (const LabError& e) {
       running.fetch_sub(1);
       throw app::HttpError(400, e.what());

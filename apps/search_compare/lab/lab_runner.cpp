@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hsearch/app/trace_json.hpp"
+#include "hsearch/core/interrupt.hpp"
 #include "hsearch/core/replay.hpp"
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/domain.hpp"
@@ -66,8 +67,8 @@ void check_choice(const char* what, const std::string& value, const std::vector<
 
 // Runs the search with the recorder and returns the trace.
 template <Domain D, Heuristic<D> H, MovePruner P>
-app::Json record_run(const D& domain, const typename D::State& start, const H& h, const P& pruner,
-                     const SearchSettings& settings, const LabRequest& request, const std::string& instance_text) {
+std::string record_run(const D& domain, const typename D::State& start, const H& h, const P& pruner,
+                       const SearchSettings& settings, const LabRequest& request, const std::string& instance_text) {
   Recording recording;
   recording.cap = request.cap;
   Teaching teaching;
@@ -87,10 +88,13 @@ app::Json record_run(const D& domain, const typename D::State& start, const H& h
   info.pruning = request.pruning;
   info.weight_g = settings.weight_g;
   info.weight_h = settings.weight_h;
-  return app::trace_json(recording, info);
+  const app::Json lab{{"node_limit", settings.limits.max_expanded},
+                      {"time_limit", settings.limits.max_seconds},
+                      {"cap", request.cap}};
+  return app::trace_json_text(recording, info, app::Json{{"lab", lab}});
 }
 
-app::Json run_fifteen(const LabRequest& r, const SearchSettings& settings, const LabLimits& limits) {
+std::string run_fifteen(const LabRequest& r, const SearchSettings& settings, const LabLimits& limits) {
   std::istringstream words(r.instance);
   std::vector<std::string> tokens;
   for (std::string w; words >> w;) tokens.push_back(w);
@@ -118,7 +122,7 @@ app::Json run_fifteen(const LabRequest& r, const SearchSettings& settings, const
   return with_heuristic(fifteen::Manhattan<fifteen::PackedBoard>(puzzle));
 }
 
-app::Json run_hanoi(const LabRequest& r, const SearchSettings& settings, const LabLimits& limits) {
+std::string run_hanoi(const LabRequest& r, const SearchSettings& settings, const LabLimits& limits) {
   hanoi::Problem problem;
   try {
     std::istringstream words(r.instance);
@@ -169,7 +173,7 @@ app::Json run_hanoi(const LabRequest& r, const SearchSettings& settings, const L
   return with_heuristic(hanoi::OffGoalPegHeuristic(domain));
 }
 
-app::Json run_sokoban(const LabRequest& r, SearchSettings settings, const LabLimits& limits) {
+std::string run_sokoban(const LabRequest& r, SearchSettings settings, const LabLimits& limits) {
   std::istringstream in(r.instance);
   const auto entries = sokoban::read_levels(in, "level");
   if (entries.empty()) throw LabError("no level in the text (XSB: # wall, @ player, $ box, . goal, * box on goal)");
@@ -232,7 +236,7 @@ LabRequest parse_lab_request(const app::Json& body) {
   return r;
 }
 
-app::Json run_lab(const LabRequest& request, const LabLimits& limits) {
+std::string run_lab(const LabRequest& request, const LabLimits& limits) {
   const DomainChoices& choices = choices_for(request.domain);
   LabRequest r = request;
   const auto algorithm = parse_algorithm(r.algorithm);
@@ -253,18 +257,24 @@ app::Json run_lab(const LabRequest& request, const LabLimits& limits) {
   settings.algorithm = *algorithm;
   settings.limits.max_expanded = limits.max_expanded;
   settings.limits.max_seconds = limits.max_seconds;
+  settings.limits.max_bytes = limits.max_bytes;
+  settings.limits.stop_flag = &interrupt_flag();  // Ctrl-C stops a run in progress too
   settings.limits = settings.limits.with_clock_started();
   settings.weight_g = r.weight_g;
   settings.weight_h = r.weight_h;
-  app::Json trace;
-  if (r.domain == "fifteen-puzzle") {
-    trace = run_fifteen(r, settings, limits);
-  } else if (r.domain == "hanoi") {
-    trace = run_hanoi(r, settings, limits);
-  } else {
-    trace = run_sokoban(r, settings, limits);
+  std::string trace;
+  try {
+    if (r.domain == "fifteen-puzzle") {
+      trace = run_fifteen(r, settings, limits);
+    } else if (r.domain == "hanoi") {
+      trace = run_hanoi(r, settings, limits);
+    } else {
+      trace = run_sokoban(r, settings, limits);
+    }
+  } catch (const StoppedByLimit& stopped) {  // a table the heuristic builds before the search
+    throw LabError(std::string("the heuristic's tables were not finished within the lab's limits (") +
+                   to_string(stopped.reason) + ")");
   }
-  trace["lab"] = app::Json{{"node_limit", limits.max_expanded}, {"time_limit", limits.max_seconds}, {"cap", r.cap}};
   return trace;
 }
 

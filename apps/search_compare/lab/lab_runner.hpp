@@ -27,6 +27,7 @@ struct LabLimits {
   std::size_t max_cap = 200000;           // recorded events at most
   std::uint64_t max_expanded = 200000;    // node limit of every run
   double max_seconds = 10;                // time limit of every run
+  std::size_t max_bytes = std::size_t{512} << 20;  // the search's own tables, every run
   unsigned max_tiles = 16;                // sliding tiles: 3x3 and 4x4
   int max_disks = 8;                      // Tower of Hanoi
   int max_pegs = 6;
@@ -47,8 +48,8 @@ struct LabRequest {
 // The request read from the page's JSON body (LabError on a missing or wrong member).
 LabRequest parse_lab_request(const app::Json& body);
 
-// Runs it: the trace JSON, with "lab" (the limits applied) added.
-app::Json run_lab(const LabRequest& request, const LabLimits& limits);
+// Runs it: the trace as JSON text, with "lab" (the limits applied) added.
+std::string run_lab(const LabRequest& request, const LabLimits& limits);
 
 // What the page offers: domains, their algorithms, heuristics and prunings, the limits.
 app::Json lab_catalog(const LabLimits& limits);
