@@ -22,6 +22,7 @@
 #include "hsearch/app/messages.hpp"
 #include "hsearch/app/options.hpp"
 #include "hsearch/app/progress.hpp"
+#include "hsearch/app/trace_json.hpp"
 #include "hsearch/core/checked_file.hpp"
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/solver.hpp"
@@ -90,8 +91,34 @@ app::ExitStatus solve_board(const Run& run, const std::vector<unsigned>& tiles) 
     teaching.dot_max_nodes = common.dot_max_nodes;
   }
   if (common.trace) teaching.trace = &std::cerr;
+  Recording recording;
+  recording.cap = common.trace_json_cap;
+  std::ofstream trace_json;
+  if (!common.trace_json_file.empty()) {
+    trace_json.open(common.trace_json_file, std::ios::binary);
+    if (!trace_json) {
+      app::print_error(kProgram, "cannot write --trace-json file '" + common.trace_json_file + "'");
+      return app::ExitStatus::bad_input;
+    }
+    teaching.recording = &recording;
+  }
   app::ProgressLines progress("", common.quiet);
   const SolveReport report = solver.solve(tiles, teaching, &progress);
+  if (trace_json.is_open()) {
+    app::TraceInfo info;
+    info.program = kProgram;
+    info.domain = "fifteen-puzzle";
+    info.instance = format_tiles(tiles);
+    info.algorithm = to_string(run.request.algorithm);
+    info.heuristic = report.heuristic;
+    info.pruning = report.pruning;
+    trace_json << app::trace_json_text(recording, info) << "\n";
+    trace_json.close();
+    if (!trace_json) {
+      app::print_error(kProgram, "error while writing --trace-json file '" + common.trace_json_file + "'");
+      return app::ExitStatus::bad_input;
+    }
+  }
   if (dot.is_open()) {
     dot.close();
     if (!dot) {
@@ -146,7 +173,7 @@ app::ExitStatus solve_board(const Run& run, const std::vector<unsigned>& tiles) 
 
 int main(int argc, char** argv) {
   app::CommandLineSpec spec;
-  spec.groups = app::kSolveOptions | app::kPruningOption | app::kCacheDirOption;
+  spec.groups = app::kSolveOptions | app::kPruningOption | app::kCacheDirOption | app::kTraceJsonOption;
   spec.algorithm = "ida";
   spec.algorithm_help = "ida | astar | bfs (all optimal; astar and bfs keep every state in memory)";
   spec.heuristic = kDefaultHeuristic;

@@ -17,6 +17,7 @@
 #include "hsearch/app/machine.hpp"
 #include "hsearch/app/messages.hpp"
 #include "hsearch/app/options.hpp"
+#include "hsearch/app/trace_json.hpp"
 #include "hsearch/compare/csv_writer.hpp"
 #include "hsearch/compare/domain_adapter.hpp"
 #include "hsearch/compare/grid_runner.hpp"
@@ -24,6 +25,9 @@
 #include "hsearch/compare/json_record.hpp"
 #include "hsearch/compare/registry.hpp"
 #include "hsearch/compare/summary_table.hpp"
+#ifdef HSEARCH_LAB
+#include "lab_main.hpp"
+#endif
 
 namespace po = boost::program_options;
 namespace app = hsearch::app;
@@ -76,7 +80,7 @@ void print_stats(std::ostream& out, const RunRecord& r) {
 
 int run(int argc, char** argv) {
   app::CommandLineSpec spec;
-  spec.groups = app::kSolveOptions | app::kPruningOption | app::kCacheDirOption;
+  spec.groups = app::kSolveOptions | app::kPruningOption | app::kCacheDirOption | app::kTraceJsonOption;
   spec.algorithm = "default";
   spec.algorithm_help =
       "comma list of astar, ida, bfs, dfs (other spellings: a*, idastar, iddfs); default: the "
@@ -85,7 +89,8 @@ int run(int argc, char** argv) {
   spec.pruning_help = "comma list: none or the domain's prunings (depth-first algorithms only)";
   spec.memory_help = "MiB per run for the search's own tables (0: no limit)";
   app::CommandLine cli(kProgram,
-                       "search-compare --domain D (--instances FILE | --random N [--seed S]) [options]",
+                       "search-compare --domain D (--instances FILE | --random N [--seed S]) [options]\n"
+                       "       search-compare lab [--host ADDRESS] [--port N]   (the search lab: docs/search_lab.md)",
                        "Compares search algorithms, heuristics and move prunings on the instances of one "
                        "domain:\na table per configuration and a comparison table on stdout (or one JSON "
                        "line per run),\nCSV and a self-contained HTML report with charts.",
@@ -179,7 +184,7 @@ int run(int argc, char** argv) {
   if (first > 0 && first < instances.size()) instances.resize(first);
 
   // Output files are opened before the runs, so a bad path fails fast.
-  std::ofstream csv, report, dot;
+  std::ofstream csv, report, dot, trace_json;
   const auto open = [](std::ofstream& f, const std::string& path, const char* what) {
     if (path.empty()) return;
     f.open(path, std::ios::binary);
@@ -188,6 +193,7 @@ int run(int argc, char** argv) {
   open(csv, csv_file, "CSV");
   open(report, report_file, "report");
   open(dot, common.dot_file, "DOT");
+  open(trace_json, common.trace_json_file, "JSON trace");
   ChartLibrary chart;
   if (!report_file.empty()) {
     chart = load_chart_library(chartjs);
@@ -206,6 +212,9 @@ int run(int argc, char** argv) {
   run_options.teaching.trace = common.trace ? &std::cerr : nullptr;
   run_options.teaching.dot = common.dot_file.empty() ? nullptr : &dot;
   run_options.teaching.dot_max_nodes = common.dot_max_nodes;
+  hsearch::Recording recording;
+  recording.cap = common.trace_json_cap;
+  if (trace_json.is_open()) run_options.teaching.recording = &recording;
   run_options.finished = [&](const RunRecord& r, std::size_t done, std::size_t total) {
     if (!common.quiet) std::cerr << progress_line(r, done, total) << std::flush;
     if (common.stats) print_stats(std::cerr, r);
@@ -214,8 +223,8 @@ int run(int argc, char** argv) {
   if (run_options.teaching.active() && jobs > 1) {
     std::cerr << kProgram << ": note: --trace/--dot run one job at a time\n";
   }
-  if (!common.dot_file.empty()) {
-    std::cerr << kProgram << ": note: --dot records the first run (" << instances.front() << ", "
+  if (!common.dot_file.empty() || !common.trace_json_file.empty()) {
+    std::cerr << kProgram << ": note: --dot and --trace-json record the first run (" << instances.front() << ", "
               << grid.configurations.front().label() << ")\n";
   }
 
@@ -246,6 +255,20 @@ int run(int argc, char** argv) {
     std::cerr << kProgram << ": wrote the report " << report_file
               << (chart.found() ? "" : " (tables only: no Chart.js)") << "\n";
   }
+  if (trace_json.is_open()) {
+    const Configuration& first_run = grid.configurations.front();
+    app::TraceInfo info;
+    info.program = kProgram;
+    info.domain = adapter->name();
+    info.instance = instances.front();
+    info.algorithm = hsearch::to_string(first_run.algorithm);
+    info.heuristic = first_run.heuristic;
+    info.pruning = first_run.pruning;
+    trace_json << app::trace_json_text(recording, info) << "\n";
+    trace_json.close();
+    if (!trace_json) throw InputError("writing " + common.trace_json_file + " failed");
+    std::cerr << kProgram << ": wrote the JSON trace " << common.trace_json_file << "\n";
+  }
   if (dot.is_open()) {
     dot.close();
     std::cerr << kProgram << ": wrote the DOT file " << common.dot_file << "\n";
@@ -267,6 +290,9 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   try {
+#ifdef HSEARCH_LAB
+    if (argc > 1 && std::string(argv[1]) == "lab") return hsearch::lab::lab_main(argc - 1, argv + 1);
+#endif
     return run(argc, argv);
   } catch (const UsageError& e) {
     app::print_error(kProgram, std::string(e.what()) + " (see search-compare --help)");

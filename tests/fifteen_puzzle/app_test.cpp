@@ -466,5 +466,48 @@ TEST(Program, DotWritesTheSearchTree) {
   EXPECT_EQ(run_program("--size 3x3 --dot x.dot --dot-max-nodes 0", start).exit_code, 2);
 }
 
+TEST(Program, TraceJsonWritesTheRunEventByEvent) {
+  const auto file = std::filesystem::temp_directory_path() / ("fifteen-trace-" + std::to_string(::getpid()) + ".json");
+  const auto r = run_program("--size 3x3 -q -a astar -H manhattan --trace-json " + file.string(), "8 1 3 4 0 2 7 6 5\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream in(file);
+  const auto trace = app::Json::parse(in);
+  std::filesystem::remove(file);
+  EXPECT_EQ(trace["format"], "hsearch-trace");
+  EXPECT_EQ(trace["program"], "fifteen-puzzle");
+  EXPECT_EQ(trace["algorithm"], "astar");
+  EXPECT_EQ(trace["truncated"], false);
+  std::size_t expanded = 0, generated = 0;
+  for (const auto& e : trace["events"]) {
+    expanded += e["t"] == "expand" ? 1 : 0;
+    generated += e["t"] == "generate" ? 1 : 0;
+  }
+  EXPECT_EQ(expanded, trace["result"]["expanded"].get<std::size_t>());
+  EXPECT_EQ(generated, trace["result"]["generated"].get<std::size_t>());
+  // The solution's moves are the ones the program prints ("OK n").
+  EXPECT_EQ("OK " + std::to_string(trace["solution"]["moves"].size()), lines(r.out).at(0));
+  EXPECT_EQ(trace["path"].size(), trace["solution"]["moves"].size() + 1);
+}
+
+TEST(Program, TraceJsonCapCutsTheRecordingAndSaysSo) {
+  const auto file = std::filesystem::temp_directory_path() / ("fifteen-cap-" + std::to_string(::getpid()) + ".json");
+  const auto r = run_program("--size 3x3 -q -a ida -H manhattan --trace-json " + file.string() + " --trace-json-cap 50",
+                             "8 1 3 4 0 2 7 6 5\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;  // the search itself went on to its solution
+  std::ifstream in(file);
+  const auto trace = app::Json::parse(in);
+  std::filesystem::remove(file);
+  EXPECT_EQ(trace["truncated"], true);
+  EXPECT_EQ(trace["events"].size(), 50u);
+  EXPECT_EQ(trace["result"]["status"], "solved");
+}
+
+TEST(Program, TraceJsonToAnUnwritableFileIsBadInput) {
+  const auto r = run_program("--size 3x3 -q --trace-json /nonexistent-dir/trace.json", "8 1 3 4 0 2 7 6 5\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("fifteen-puzzle: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--trace-json"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace hsearch::fifteen

@@ -296,6 +296,33 @@ TEST_F(SearchCompareProgram, WritesCsvReportAndDot) {
   std::filesystem::remove_all(dir);
 }
 
+TEST_F(SearchCompareProgram, TraceJsonRecordsTheFirstRun) {
+  if (!has_domain("hanoi")) GTEST_SKIP() << "hanoi not in this build";
+  const auto instances = temp_file("tj.txt", "classic 3 3\nclassic 4 4\n");
+  const auto trace_file = std::filesystem::temp_directory_path() /
+                          ("hsearch_cli_" + std::to_string(::getpid()) + "_trace.json");
+  const auto o = run("--domain hanoi --instances " + instances.string() + " -a ida,astar -H goalpeg -q --trace-json " +
+                     trace_file.string());
+  EXPECT_EQ(o.status, 0) << o.output();
+  EXPECT_NE(o.err.find("--trace-json record the first run (P3 n3, ida / goalpeg / none)"), std::string::npos) << o.err;
+  const auto trace = hsearch::app::Json::parse(read_file(trace_file));
+  EXPECT_EQ(trace["program"], "search-compare");
+  EXPECT_EQ(trace["domain"], "hanoi");
+  EXPECT_EQ(trace["instance"], "P3 n3");
+  EXPECT_EQ(trace["algorithm"], "ida");
+  EXPECT_EQ(trace["tree"], true);
+  EXPECT_EQ(trace["result"]["cost"], 7);
+  std::size_t expanded = 0, iterations = 0;
+  for (const auto& e : trace["events"]) {
+    expanded += e["t"] == "expand" ? 1 : 0;
+    iterations += e["t"] == "iteration_begin" ? 1 : 0;
+  }
+  EXPECT_EQ(expanded, trace["result"]["expanded"].get<std::size_t>());
+  EXPECT_EQ(iterations, trace["result"]["iterations"].size());
+  std::filesystem::remove(instances);
+  std::filesystem::remove(trace_file);
+}
+
 TEST_F(SearchCompareProgram, TracePrintsIterationsOfIdaStarOnStderr) {
   if (!has_domain("hanoi")) GTEST_SKIP() << "hanoi not in this build";
   const auto path = std::filesystem::temp_directory_path() /

@@ -156,6 +156,13 @@ void CommandLine::add_shared() {
     add("dot-max-nodes", po::value<std::string>(&dot_nodes_text_)->default_value("200"),
         "nodes recorded by --dot (the search goes on past them)");
   }
+  if (g & kTraceJsonOption) {
+    add("trace-json", po::value<std::string>(&common_.trace_json_file),
+        "write the search event by event as JSON to FILE (the search lab's trace: "
+        "docs/search_lab.md; for small instances)");
+    add("trace-json-cap", po::value<std::string>(&trace_cap_text_)->default_value("200000"),
+        "events recorded by --trace-json (the search goes on past them; the file says so)");
+  }
   if (g & kQuietOption) add("quiet,q", po::bool_switch(&common_.quiet), "no progress lines on stderr");
   auto old = old_spellings_.add_options();
   for (const OldSpelling& o : kOldSpellings) {
@@ -215,6 +222,12 @@ void CommandLine::read_shared() {
   if (g & kTeachingOptions) {
     common_.dot_max_nodes = static_cast<std::size_t>(parse_count_in("dot-max-nodes", dot_nodes_text_, 1, 100000000));
     if (vm_.count("dot") && common_.dot_file.empty()) throw std::invalid_argument("--dot needs a file name");
+  }
+  if (g & kTraceJsonOption) {
+    common_.trace_json_cap = static_cast<std::size_t>(parse_count_in("trace-json-cap", trace_cap_text_, 1, 100000000));
+    if (vm_.count("trace-json") && common_.trace_json_file.empty()) {
+      throw std::invalid_argument("--trace-json needs a file name");
+    }
   }
   if ((g & kWeightOption) && !weight_text_.empty()) {
     // W or G,H: exactly one comma at most, no empty part ("3," is a typo, not W = 3).

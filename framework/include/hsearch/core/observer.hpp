@@ -11,8 +11,13 @@
 //   on_expand(state, g, h)                     a node is expanded
 //   on_generate(parent, child, move, g, h)     a child was generated (h may be dead_end)
 //   on_reopen(state, old_g, new_g)             A*: a closed node was reopened
+//   on_duplicate(state, g)                     the child just generated was dropped as a
+//                                              duplicate (closed/open list, transposition table)
+//   on_prune(parent, move)                     the pruning automaton refused a move (the
+//                                              child was never applied nor generated)
 //   on_progress(const Statistics&, seconds)    about every LimitGuard::kCheckInterval expansions
-// `kWantsNodes` tells searches whether to call on_expand / on_generate at all (they can be
+// `kWantsNodes` tells searches whether to call on_expand / on_generate / on_duplicate /
+// on_prune at all (they can be
 // costly to prepare); `kWantsProgress` likewise for on_progress.
 #include <cstdint>
 
@@ -33,6 +38,10 @@ struct NullObserver {
                    std::int64_t /*g*/, std::int64_t /*h*/) {}
   template <class State>
   void on_reopen(const State& /*s*/, std::int64_t /*old_g*/, std::int64_t /*new_g*/) {}
+  template <class State>
+  void on_duplicate(const State& /*s*/, std::int64_t /*g*/) {}
+  template <class State, class Move>
+  void on_prune(const State& /*parent*/, const Move& /*m*/) {}
   void on_progress(const Statistics& /*stats*/, double /*seconds*/) {}
 };
 

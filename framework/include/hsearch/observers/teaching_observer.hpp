@@ -20,6 +20,7 @@
 #include "hsearch/core/observer.hpp"
 #include "hsearch/core/result.hpp"
 #include "hsearch/observers/dot_observer.hpp"
+#include "hsearch/observers/recording_observer.hpp"
 #include "hsearch/observers/trace_observer.hpp"
 
 namespace hsearch {
@@ -29,7 +30,8 @@ struct Teaching {
   std::ostream* trace = nullptr;  // IDA* iterations and A* reopen events (TraceObserver lines)
   std::ostream* dot = nullptr;    // the search tree as Graphviz DOT (DotObserver)
   std::size_t dot_max_nodes = 200;
-  bool active() const { return trace != nullptr || dot != nullptr; }
+  Recording* recording = nullptr;  // the run event by event (RecordingObserver; --trace-json)
+  bool active() const { return trace != nullptr || dot != nullptr || recording != nullptr; }
 };
 
 template <Domain D, bool Nodes = true, class Also = NullObserver>
@@ -38,30 +40,44 @@ class TeachingObserver : public NullObserver {
   static constexpr bool kWantsNodes = Nodes || Also::kWantsNodes;
   static constexpr bool kWantsProgress = Also::kWantsProgress;
 
-  TeachingObserver(TraceObserver<D>* trace, DotObserver<D>* dot, Also* also = nullptr)
-      : trace_(trace), dot_(dot), also_(also) {}
+  TeachingObserver(TraceObserver<D>* trace, DotObserver<D>* dot, Also* also = nullptr,
+                   RecordingObserver<D>* recording = nullptr)
+      : trace_(trace), dot_(dot), also_(also), rec_(recording) {}
 
   void on_iteration_begin(std::int64_t bound) {
     if (trace_ != nullptr) trace_->on_iteration_begin(bound);
     if (dot_ != nullptr) dot_->on_iteration_begin(bound);
+    if (rec_ != nullptr) rec_->on_iteration_begin(bound);
     if (also_ != nullptr) also_->on_iteration_begin(bound);
   }
   void on_iteration_end(const IterationStats& it) {
     if (trace_ != nullptr) trace_->on_iteration_end(it);
+    if (rec_ != nullptr) rec_->on_iteration_end(it);
     if (also_ != nullptr) also_->on_iteration_end(it);
   }
   void on_expand(const typename D::State& s, std::int64_t g, std::int64_t h) {
     if (dot_ != nullptr) dot_->on_expand(s, g, h);
+    if (rec_ != nullptr) rec_->on_expand(s, g, h);
     if (also_ != nullptr) also_->on_expand(s, g, h);
   }
   void on_generate(const typename D::State& parent, const typename D::State& child, const typename D::Move& m,
                    std::int64_t g, std::int64_t h) {
     if (dot_ != nullptr) dot_->on_generate(parent, child, m, g, h);
+    if (rec_ != nullptr) rec_->on_generate(parent, child, m, g, h);
     if (also_ != nullptr) also_->on_generate(parent, child, m, g, h);
   }
   void on_reopen(const typename D::State& s, std::int64_t old_g, std::int64_t new_g) {
     if (trace_ != nullptr) trace_->on_reopen(s, old_g, new_g);
+    if (rec_ != nullptr) rec_->on_reopen(s, old_g, new_g);
     if (also_ != nullptr) also_->on_reopen(s, old_g, new_g);
+  }
+  void on_duplicate(const typename D::State& s, std::int64_t g) {
+    if (rec_ != nullptr) rec_->on_duplicate(s, g);
+    if (also_ != nullptr) also_->on_duplicate(s, g);
+  }
+  void on_prune(const typename D::State& parent, const typename D::Move& m) {
+    if (rec_ != nullptr) rec_->on_prune(parent, m);
+    if (also_ != nullptr) also_->on_prune(parent, m);
   }
   void on_progress(const Statistics& stats, double seconds) {
     if (also_ != nullptr) also_->on_progress(stats, seconds);
@@ -71,6 +87,7 @@ class TeachingObserver : public NullObserver {
   TraceObserver<D>* trace_;
   DotObserver<D>* dot_;
   Also* also_;
+  RecordingObserver<D>* rec_;
 };
 
 // The trace's last line: how the search ended.
@@ -85,7 +102,8 @@ std::string result_summary(const Result<Move, Cost>& r) {
 
 // Runs `search(observer)` with the trace and DOT recorders `teaching` asks for (plain `also`
 // when it asks for none), then finishes the trace with the result line and writes the DOT
-// tree. `search` must return a Result.
+// tree, and finishes the recording (its outcome, counters and solution path). `search` must
+// return a Result.
 template <Domain D, class Search, class Also = NullObserver>
 auto run_teaching(const D& domain, const Teaching& teaching, Search&& search, Also* also = nullptr) {
   if (!teaching.active()) {
@@ -96,9 +114,13 @@ auto run_teaching(const D& domain, const Teaching& teaching, Search&& search, Al
   std::ostream discard(nullptr);
   TraceObserver<D> trace(domain, teaching.trace != nullptr ? *teaching.trace : discard);
   DotObserver<D> dot(domain, teaching.dot != nullptr ? teaching.dot_max_nodes : 0);
+  Recording unused;
+  RecordingObserver<D> recording(domain, teaching.recording != nullptr ? *teaching.recording : unused);
   TeachingObserver<D, true, Also> observer(teaching.trace != nullptr ? &trace : nullptr,
-                                           teaching.dot != nullptr ? &dot : nullptr, also);
+                                           teaching.dot != nullptr ? &dot : nullptr, also,
+                                           teaching.recording != nullptr ? &recording : nullptr);
   auto result = search(observer);
+  if (teaching.recording != nullptr) recording.finish(result);
   if (teaching.trace != nullptr) {
     trace.finish();
     *teaching.trace << result_summary(result) << "\n";

@@ -148,6 +148,7 @@ class AStarSearch {
       if constexpr (O::kWantsNodes) observer_.on_generate(parent_state, child, m, gc, node.h);
       if (gc >= node.g || (node.heap_pos == kClosed && !options_.reopen_closed)) {
         ++stats_.duplicates;
+        if constexpr (O::kWantsNodes) observer_.on_duplicate(child, static_cast<std::int64_t>(gc));
         return;
       }
       const Cost old_g = node.g;

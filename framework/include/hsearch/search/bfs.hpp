@@ -75,6 +75,7 @@ class BreadthFirstSearch {
         });
         if (known != NodeIndex::kEmpty) {
           ++stats_.duplicates;
+          if constexpr (O::kWantsNodes) observer_.on_duplicate(current, static_cast<std::int64_t>(gc));
         } else {
           add(current, hash, gc, n, m);
           if (domain_.is_goal(current)) found = true;

@@ -93,7 +93,10 @@ class DepthFirstSearch {
       if (found || stopped_) return;
       std::uint32_t child_automaton = 0;
       if constexpr (kPruning) {
-        if (!pruner_step(pruner_, domain_, automaton, m, child_automaton, stats_.pruned)) return;
+        if (!pruner_step(pruner_, domain_, automaton, m, child_automaton, stats_.pruned)) {
+          if constexpr (O::kWantsNodes) observer_.on_prune(state_, m);
+          return;
+        }
       }
       const Cost gc = static_cast<Cost>(g + domain_.cost(state_, m));
       [[maybe_unused]] State parent_copy;

@@ -160,7 +160,10 @@ class IdaStarSearch {
       if (unwind) return;
       std::uint32_t child_automaton = 0;
       if constexpr (kPruning) {
-        if (!pruner_step(pruner_, domain_, automaton, m, child_automaton, stats_.pruned)) return;
+        if (!pruner_step(pruner_, domain_, automaton, m, child_automaton, stats_.pruned)) {
+          if constexpr (O::kWantsNodes) observer_.on_prune(state_, m);
+          return;
+        }
       }
       const Cost c = domain_.cost(state_, m);
       [[maybe_unused]] State parent_copy;
@@ -176,6 +179,7 @@ class IdaStarSearch {
         // Reached before in this iteration at no greater g: its f was no greater either, and
         // it was either searched or already counted toward the next bound.
         ++stats_.duplicates;
+        if constexpr (O::kWantsNodes) observer_.on_duplicate(state_, static_cast<std::int64_t>(child_g));
       } else if (const Cost f = kMayDeadEnd ? saturating_add(child_g, hc) : static_cast<Cost>(child_g + hc);
                  f > bound_) {
         if (f < next_bound_) next_bound_ = f;

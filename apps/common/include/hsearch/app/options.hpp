@@ -42,6 +42,7 @@ enum OptionGroup : unsigned {
   kTeachingOptions = 1u << 7,  // --trace, --dot FILE, --dot-max-nodes N
   kQuietOption = 1u << 8,      // --quiet/-q
   kCacheDirOption = 1u << 9,   // --cache-dir DIR
+  kTraceJsonOption = 1u << 10, // --trace-json FILE, --trace-json-cap N (app/trace_json.hpp)
   // What a program that solves instances offers.
   kSolveOptions = kAlgorithmOption | kHeuristicOption | kLimitOptions | kJsonOption | kStatsOption |
                   kTeachingOptions | kQuietOption,
@@ -75,6 +76,8 @@ struct CommonOptions {
   bool json = false, stats = false, trace = false, quiet = false;
   std::string dot_file;               // empty: no --dot
   std::size_t dot_max_nodes = 200;
+  std::string trace_json_file;        // empty: no --trace-json
+  std::size_t trace_json_cap = 200000;
   std::string cache_dir;              // --cache-dir as given (see cache_dir() in machine.hpp)
 
   // The limits, with Ctrl-C wired to the stop flag (the handler is installed by parse()).
@@ -130,7 +133,8 @@ class CommandLine {
   std::set<std::string> given_by_old_spelling_;  // current names set through an old spelling
   CommonOptions common_;
   // Raw text of the numeric options, checked in read_shared().
-  std::string time_text_ = "0", node_text_ = "0", memory_text_ = "0", weight_text_, dot_nodes_text_ = "200";
+  std::string time_text_ = "0", node_text_ = "0", memory_text_ = "0", weight_text_, dot_nodes_text_ = "200",
+              trace_cap_text_ = "200000";
 };
 
 // Number parsing with the project's rules (used by programs for their own options too).

@@ -138,9 +138,12 @@ inline std::vector<RunRecord> run_grid(const DomainAdapter& adapter,
       if (options.teaching.trace != nullptr) {
         *options.teaching.trace << "== " << instances[ii] << "  " << c.label() << "\n";
       }
-      // Teaching output (the DOT tree) is recorded for the first run only.
+      // Teaching output (the DOT tree, the JSON trace) is recorded for the first run only.
       Teaching teaching = options.teaching;
-      if (task != 0) teaching.dot = nullptr;
+      if (task != 0) {
+        teaching.dot = nullptr;
+        teaching.recording = nullptr;
+      }
       try {
         record = adapter.run(ii, c, options.limits, teaching);
       } catch (const std::exception& e) {

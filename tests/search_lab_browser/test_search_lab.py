@@ -1,0 +1,453 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the search lab (`search-compare lab`) in headless Chromium.
+
+Each scenario starts `search-compare lab --port 0`, reads the page's address from the first line
+of its standard output, drives the page at /lab with Selenium, and stops the server. The
+assertions read what the page shows (counters, the position, the path length, the IDA* bounds,
+the side-by-side table, the error box) and check it against independent sources: the trace's own
+events counted here, and the optimum the fifteen-puzzle program prints for the same board.
+
+Usage: test_search_lab.py SCENARIO --search-compare PATH --fifteen-puzzle PATH [--screenshots DIR]
+Exit status: 0 passed, 1 failed, 77 skipped (Selenium, Chromium or chromedriver missing).
+"""
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.error
+import urllib.request
+
+SKIP = 77
+BOARD = "8 1 3 4 0 2 7 6 5"  # a 3x3 board; its optimum comes from fifteen-puzzle, not from here
+
+
+def fail(message):
+    raise AssertionError(message)
+
+
+class Server:
+    """`search-compare lab` on a free port, stopped on exit."""
+
+    def __init__(self, program):
+        self.program = program
+        self.folder = tempfile.mkdtemp(prefix="search-lab-test-")
+        self.stderr_path = os.path.join(self.folder, "stderr.log")
+        self.process = None
+        self.url = None
+
+    def __enter__(self):
+        self.stderr = open(self.stderr_path, "w")
+        self.process = subprocess.Popen([self.program, "lab", "--port", "0"], stdout=subprocess.PIPE,
+                                        stderr=self.stderr, text=True)
+        first = {}
+
+        def read_first_line():
+            first["line"] = self.process.stdout.readline()
+            for _ in self.process.stdout:
+                pass
+
+        threading.Thread(target=read_first_line, daemon=True).start()
+        deadline = time.monotonic() + 20
+        while "line" not in first and time.monotonic() < deadline and self.process.poll() is None:
+            time.sleep(0.02)
+        line = first.get("line", "").strip()
+        if not line.startswith("http://") or not line.endswith("/lab"):
+            self.__exit__(None, None, None)
+            fail(f"search-compare lab did not print its page's address (first line: {line!r}; "
+                 f"exit status {self.process.returncode}; stderr: {self.stderr_text()})")
+        self.url = line
+        self.base = line[: -len("lab")]
+        return self
+
+    def stderr_text(self):
+        try:
+            with open(self.stderr_path) as f:
+                return f.read()[-4000:]
+        except OSError:
+            return ""
+
+    def __exit__(self, kind, value, tb):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.stderr.close()
+        if kind is not None:
+            print(f"--- search-compare lab's stderr:\n{self.stderr_text()}", file=sys.stderr)
+        shutil.rmtree(self.folder, ignore_errors=True)
+        return False
+
+    def run(self, body):
+        """POST /api/lab/run: (status, JSON answer)."""
+        request = urllib.request.Request(self.base + "api/lab/run", data=json.dumps(body).encode(),
+                                         method="POST", headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read() or b"null")
+
+
+def find_tools():
+    if importlib.util.find_spec("selenium") is None:
+        return None, (f"Python module 'selenium' not found by {sys.executable} "
+                      "(Debian package python3-selenium)")
+    chromium = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
+                     if shutil.which(n)), None)
+    if not chromium:
+        return None, "chromium not found (Debian package chromium)"
+    driver = shutil.which("chromedriver")
+    if not driver:
+        return None, "chromedriver not found (Debian package chromium-driver)"
+    return (chromium, driver), None
+
+
+def start_browser(chromium, chromedriver):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1280,1000", "--force-device-scale-factor=1", "--lang=en-US",
+                "--disable-extensions", "--no-first-run"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(chromedriver), options=options)
+
+
+class Page:
+    def __init__(self, driver, server, screenshots, tools):
+        self.d = driver
+        self.server = server
+        self.screenshots = screenshots
+        self.tools = tools
+
+    def wait(self, condition, what, timeout=20):
+        from selenium.common.exceptions import TimeoutException
+        from selenium.webdriver.support.ui import WebDriverWait
+        from selenium.common.exceptions import StaleElementReferenceException, NoSuchElementException
+
+        def check(_):
+            try:
+                return condition()
+            except (StaleElementReferenceException, NoSuchElementException, ValueError):
+                return False  # the page is replacing its panels: look again
+
+        try:
+            WebDriverWait(self.d, timeout, poll_frequency=0.05).until(check)
+        except TimeoutException:
+            fail(f"timed out after {timeout} s waiting for {what}; error box {self.error_text()!r}")
+
+    def find(self, css):
+        return self.d.find_element("css selector", css)
+
+    def error_text(self):
+        boxes = self.d.find_elements("id", "error")
+        return boxes[0].text if boxes and boxes[0].is_displayed() else ""
+
+    def open(self):
+        self.d.get(self.server.url)
+        self.wait(lambda: len(self.d.find_elements("css selector", "#algorithm-a option")) > 0,
+                  "the page to load the lab's catalog")
+
+    def choose(self, select_id, value):
+        from selenium.webdriver.support.ui import Select
+        Select(self.find("#" + select_id)).select_by_value(value)
+
+    def set_instance(self, text):
+        field = self.find("#instance")
+        field.clear()
+        field.send_keys(text)
+
+    def run(self, panels=1):
+        self.d.execute_script("document.getElementById('panels').innerHTML = '';")
+        self.find("#run").click()
+        self.wait(lambda: len(self.d.find_elements("css selector", "#panels .panel")) == panels or self.error_text(),
+                  f"{panels} run(s) on the page")
+        if self.error_text():
+            fail(f"the page shows an error: {self.error_text()!r}")
+
+    def panel(self, letter="a"):
+        return self.find(f"#panel-{letter}")
+
+    def counters(self, letter="a"):
+        cells = self.panel(letter).find_elements("css selector", "[data-counter]")
+        return {c.get_attribute("data-counter"): int(c.text) for c in cells}
+
+    def position(self, letter="a"):
+        here, total = self.panel(letter).find_element("css selector", "[data-role=position]").text.split(" / ")
+        return int(here), int(total)
+
+    def press(self, role, letter="a", times=1):
+        button = self.panel(letter).find_element("css selector", f"[data-role={role}]")
+        for _ in range(times):
+            button.click()
+
+    def screenshot(self, name):
+        if not self.screenshots:
+            return
+        os.makedirs(self.screenshots, exist_ok=True)
+        path = os.path.join(self.screenshots, name)
+        self.d.save_screenshot(path)
+        print(f"screenshot: {path}")
+
+    def full_screenshot(self, name, width=1280):
+        """The whole page: the window is made as tall as the page first."""
+        height = self.d.execute_script("return document.documentElement.scrollHeight;")
+        self.d.set_window_size(width, min(4000, height + 140))
+        time.sleep(0.2)
+        self.screenshot(name)
+
+
+def expected_counters(events):
+    """The counters after these events, counted here from the trace (the page counts on its own)."""
+    kinds = {"expand": "expanded", "generate": "generated", "duplicate": "duplicates", "reopen": "reopened",
+             "prune": "pruned", "dead_end": "dead_ends"}
+    out = {v: 0 for v in kinds.values()}
+    for e in events:
+        if e["t"] in kinds:
+            out[kinds[e["t"]]] += 1
+    return out
+
+
+def optimum_of(fifteen_puzzle, board):
+    """The optimal solution length `fifteen-puzzle --size 3x3` prints for the board ("OK n")."""
+    done = subprocess.run([fifteen_puzzle, "--size", "3x3", "-q"], input=board + "\n", capture_output=True,
+                          text=True, timeout=60)
+    first = done.stdout.splitlines()[0] if done.stdout else ""
+    if done.returncode != 0 or not first.startswith("OK "):
+        fail(f"fifteen-puzzle did not solve {board!r}: status {done.returncode}, {first!r}, {done.stderr[-400:]}")
+    return int(first.split()[1])
+
+
+# -------------------------------------------------------------------------------------------------
+# Scenarios
+
+
+def scenario_astar(page):
+    """8-puzzle, A* + Manhattan: 10 steps forward, 3 back, the counters; play to the end, the path."""
+    page.open()
+    page.choose("domain", "fifteen-puzzle")
+    page.set_instance(BOARD)
+    page.choose("algorithm-a", "astar")
+    page.choose("heuristic-a", "manhattan")
+    page.run()
+    page.press("step-forward", times=10)
+    page.press("step-back", times=3)
+    here, total = page.position()
+    if here != 7:
+        fail(f"after 10 steps forward and 3 back the page is at event {here}, not 7")
+    status, trace = page.server.run({"domain": "fifteen-puzzle", "instance": BOARD, "algorithm": "astar",
+                                     "heuristic": "manhattan", "cap": 50000})
+    if status != 200 or len(trace["events"]) != total:
+        fail(f"the same request through the API: status {status}, {len(trace.get('events', []))} events; "
+             f"the page has {total}")
+    shown = page.counters()
+    want = expected_counters(trace["events"][:7])
+    for k, v in want.items():
+        if shown[k] != v:
+            fail(f"counter {k} after 7 events: the page shows {shown[k]}, the trace's events give {v}")
+    if shown["expanded"] < 1 or shown["generated"] < 2:
+        fail(f"7 events of A* should have expanded and generated nodes: {shown}")
+    page.screenshot("search_lab_astar_step.png")
+    # Play to the end at full speed.
+    page.d.execute_script("const s = document.querySelector('#panel-a [data-role=speed]'); s.value = 100;"
+                          "s.dispatchEvent(new Event('input'));")
+    page.press("play")
+    page.wait(lambda: page.position()[0] == total, "the playback to reach the end", timeout=30)
+    length = int(page.panel().find_element("css selector", "[data-role=path-length]").text)
+    optimum = optimum_of(page.tools["fifteen_puzzle"], BOARD)
+    if length != optimum:
+        fail(f"the lab's A* path has {length} moves, fifteen-puzzle's optimum is {optimum}")
+    final = page.counters()
+    if final["expanded"] != trace["result"]["expanded"] or final["generated"] != trace["result"]["generated"]:
+        fail(f"at the end the counters {final} are not the run's totals {trace['result']}")
+    page.full_screenshot("search_lab_astar_end.png")
+
+
+def scenario_ida(page):
+    """IDA* shows its iterations, at least two, with growing bounds."""
+    page.open()
+    page.choose("domain", "fifteen-puzzle")
+    page.set_instance(BOARD)
+    page.choose("algorithm-a", "ida")
+    page.choose("heuristic-a", "manhattan")
+    page.choose("pruning-a", "inverse")
+    page.run()
+    page.press("last")
+    items = page.panel().find_elements("css selector", "[data-role=iterations] li")
+    bounds = [int(li.get_attribute("data-bound")) for li in items]
+    if len(bounds) < 2:
+        fail(f"IDA* shows {len(bounds)} iteration(s): {bounds}")
+    if any(b >= c for b, c in zip(bounds, bounds[1:])):
+        fail(f"IDA*'s bounds do not grow: {bounds}")
+    length = int(page.panel().find_element("css selector", "[data-role=path-length]").text)
+    if bounds[-1] != length:
+        fail(f"the last bound {bounds[-1]} is not the solution's cost {length}")
+    # Back to the middle of the run: the frontier lists nodes sorted by f.
+    page.d.execute_script("const s = document.querySelector('#panel-a [data-role=scrubber]');"
+                          "s.value = Math.floor(s.max / 2); s.dispatchEvent(new Event('input'));")
+    page.full_screenshot("search_lab_ida.png")
+
+
+def scenario_compare(page):
+    """Side by side: linear conflicts expand fewer nodes than Manhattan on the same board."""
+    page.open()
+    page.choose("domain", "fifteen-puzzle")
+    page.set_instance(BOARD)
+    page.choose("algorithm-a", "astar")
+    page.choose("heuristic-a", "manhattan")
+    page.find("#compare").click()
+    page.choose("algorithm-b", "astar")
+    page.choose("heuristic-b", "linear-conflict")
+    page.run(panels=2)
+    page.wait(lambda: page.find("#comparison").is_displayed(), "the side-by-side table")
+
+    def cell(name):
+        return int(page.find(f"#comparison-table [data-compare={name}]").text)
+
+    manhattan, conflicts = cell("expanded-a"), cell("expanded-b")
+    if not conflicts < manhattan:
+        fail(f"linear conflicts expanded {conflicts} nodes, Manhattan {manhattan}: expected fewer")
+    if cell("cost-a") != cell("cost-b"):
+        fail(f"both heuristics are admissible, yet the costs differ: {cell('cost-a')} and {cell('cost-b')}")
+    for letter in ("a", "b"):
+        page.press("last", letter)
+    page.full_screenshot("search_lab_compare.png")
+    # A phone-sized window: the panels stack and nothing runs off the side.
+    page.d.set_window_size(390, 1600)
+    time.sleep(0.3)
+    overflow = page.d.execute_script("return document.documentElement.scrollWidth - window.innerWidth;")
+    if overflow > 4:
+        fail(f"at phone width the page is {overflow} px wider than the window")
+    page.screenshot("search_lab_phone.png")
+
+
+def scenario_bad_request(page):
+    """Unknown algorithm, malformed board, too large an instance: a clear error, the server serves on."""
+    page.open()
+    for body, words in (
+            ({"domain": "fifteen-puzzle", "instance": BOARD, "algorithm": "greedy"}, "unknown algorithm"),
+            ({"domain": "fifteen-puzzle", "instance": "8 1 3 4 0 2 7 6 x"}, "malformed board"),
+            ({"domain": "fifteen-puzzle", "instance": " ".join(str(i) for i in range(25))}, "over the lab's limits"),
+            ({"domain": "hanoi", "instance": "classic 3 20"}, "disks")):
+        status, answer = page.server.run(body)
+        if status != 400 or words not in (answer or {}).get("error", ""):
+            fail(f"{body}: status {status}, answer {answer}; expected 400 naming '{words}'")
+    # The same through the page: a malformed board shows the server's message in the error box.
+    page.choose("domain", "fifteen-puzzle")
+    page.set_instance("8 1 3 4 0 2 7 6 x")
+    page.find("#run").click()
+    page.wait(lambda: "malformed board" in page.error_text(), "the error about the malformed board")
+    if page.d.find_elements("css selector", "#panels .panel"):
+        fail("a refused run left a panel on the page")
+    page.screenshot("search_lab_error.png")
+    # An unknown algorithm typed into the page's select (as a hand-edited page would send).
+    page.set_instance(BOARD)
+    page.d.execute_script("const o = document.createElement('option'); o.value = 'greedy'; o.textContent = 'greedy';"
+                          "document.getElementById('algorithm-a').appendChild(o);")
+    page.choose("algorithm-a", "greedy")
+    page.find("#run").click()
+    page.wait(lambda: "unknown algorithm" in page.error_text(), "the error about the unknown algorithm")
+    # The server still serves: a good run works.
+    page.choose("algorithm-a", "astar")
+    page.run()
+    if page.position()[1] < 10:
+        fail("after the refused requests a good run came back with almost no events")
+
+
+def scenario_domains(page):
+    """Hanoi and Sokoban run and draw; a trace exported by the page loads back."""
+    page.open()
+    page.choose("domain", "hanoi")
+    page.choose("algorithm-a", "astar")
+    page.run()
+    page.press("step-forward", times=5)
+    if not page.panel().find_elements("css selector", "svg.hanoi rect"):
+        fail("the Tower of Hanoi state is not drawn")
+    page.press("last")
+    if not page.panel().find_elements("css selector", "[data-role=tree] svg g[data-node]"):
+        fail("the search tree of a small Hanoi run is not drawn")
+    page.full_screenshot("search_lab_hanoi.png")
+    page.d.set_window_size(1280, 1000)
+    page.choose("domain", "sokoban")
+    page.choose("algorithm-a", "astar")
+    page.run()
+    page.press("last")
+    if not page.panel().find_elements("css selector", ".xsb .box"):
+        fail("the Sokoban state is not drawn")
+    length = page.panel().find_element("css selector", "[data-role=path-length]").text
+    if int(length) < 1:
+        fail(f"the Sokoban level's solution has {length} pushes")
+    page.full_screenshot("search_lab_sokoban.png")
+    # Load a trace file (written with the command line's --trace-json format) back into the page.
+    status, trace = page.server.run({"domain": "hanoi", "instance": "classic 3 3", "algorithm": "bfs"})
+    if status != 200:
+        fail(f"a BFS run on classic 3 3: status {status}")
+    folder = tempfile.mkdtemp(prefix="search-lab-trace-")
+    try:
+        path = os.path.join(folder, "trace.json")
+        with open(path, "w") as f:
+            json.dump(trace, f)
+        page.find("#import").send_keys(path)
+        page.wait(lambda: page.position()[1] == len(trace["events"]) and "bfs" in page.panel().text,
+                  "the loaded trace in the page")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+SCENARIOS = {
+    "astar": scenario_astar,
+    "ida": scenario_ida,
+    "compare": scenario_compare,
+    "bad_request": scenario_bad_request,
+    "domains": scenario_domains,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("scenario", choices=sorted(SCENARIOS))
+    parser.add_argument("--search-compare", required=True, help="the search-compare program")
+    parser.add_argument("--fifteen-puzzle", required=True, help="the fifteen-puzzle program")
+    parser.add_argument("--screenshots", help="folder for the PNG screenshots")
+    args = parser.parse_args()
+
+    tools, why = find_tools()
+    if not tools:
+        print(f"skipped: {why}", file=sys.stderr)
+        return SKIP
+    for program in (args.search_compare, args.fifteen_puzzle):
+        if not os.access(program, os.X_OK):
+            print(f"test_search_lab.py: {program}: not an executable program", file=sys.stderr)
+            return 2
+    try:
+        with Server(args.search_compare) as server:
+            driver = start_browser(*tools)
+            try:
+                SCENARIOS[args.scenario](Page(driver, server, args.screenshots,
+                                              {"fifteen_puzzle": args.fifteen_puzzle}))
+            finally:
+                driver.quit()
+    except AssertionError as e:
+        print(f"FAILED {args.scenario}: {e}", file=sys.stderr)
+        return 1
+    except Exception:
+        traceback.print_exc()
+        return 1
+    print(f"passed: {args.scenario}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
