@@ -77,7 +77,7 @@ class LocalTransport final : public HdaTransport {
 struct HdaOptions {
   Limits limits;
   std::size_t batch_bytes = 32 * 1024;      // a buffer for one rank is sent when it holds this much
-  std::uint64_t round_expansions = 1000;    // expansions per rank between two collectives
+  std::uint64_t round_expansions = 256;     // expansions per rank between two collectives
 };
 
 // The owner rank of a state of hash `hash`.
