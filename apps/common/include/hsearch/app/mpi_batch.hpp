@@ -8,10 +8,10 @@
 // run_batch_over_ranks hands a batch's instances out over the ranks. Rank 0 keeps the queue and
 // hands out the next instance to whichever rank asks (itself included), collects the results and
 // reports them in the batch's order, so that stdout and the summary are those of a run on one
-// process. Every instance runs in a child process forked by the rank that took it (the rank itself
-// only supervises): what the instance writes to std::cout and std::cerr is captured and replayed
-// by rank 0 in order, and a crash or kill of the solving process costs that instance only
-// (reported through BatchOutcome::failure). A worker rank sends a heartbeat while it supervises; a
+// process. Each rank runs its instances one after another in a solving process it forked (once,
+// and again only after a death; the rank itself only supervises): what an instance writes to
+// std::cout and std::cerr is captured and replayed by rank 0 in order, and a crash or kill of the
+// solving process costs that instance only (reported through BatchOutcome::failure). A worker rank sends a heartbeat while it supervises; a
 // rank silent for kHeartbeatTimeout seconds is taken for dead: its instance is reported as failed
 // and the rest goes to the living ranks. (OpenMPI's mpirun ends the whole job when a rank dies
 // unless it was started with --enable-recovery: see docs/parallel.md.)
@@ -53,7 +53,7 @@ struct BatchOutcome {
 // Seconds of silence after which rank 0 takes a busy rank for dead.
 inline constexpr double kHeartbeatTimeout = 5.0;
 
-// solve(i) runs in a child process of the rank that took instance i; its writes to std::cout and
+// solve(i) runs in the solving process of the rank that took instance i; its writes to std::cout and
 // std::cerr are captured. report(i, outcome) runs on rank 0 for i = 0, 1, ... in order, after the
 // instance's captured stderr and stdout were written there. `stop()` is asked on rank 0 between
 // hand-outs (Ctrl-C): no new instance is handed out, the ones running finish, and report() is
