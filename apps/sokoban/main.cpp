@@ -119,6 +119,12 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
     j["deadlock_patterns"] = r.deadlock_patterns;
     j["penalty_patterns"] = r.penalty_patterns;
   }
+  if (r.result.stats.rounds > 0) {  // HDA*: its rounds, the batches of states between ranks, the load balance
+    j["rounds"] = r.result.stats.rounds;
+    j["messages_sent"] = r.result.stats.messages_sent;
+    j["bytes_sent"] = r.result.stats.bytes_sent;
+    j["rank_expanded"] = r.result.stats.rank_expanded;
+  }
   if (row.reference) {
     j["reference_pushes"] = row.reference->pushes;
     j["reference_proven"] = row.reference->exact;
@@ -369,7 +375,9 @@ int main(int argc, char** argv) {
       "solution = LURD) then objective, level, title, pushes, moves, dead_ends, duplicates, withheld,\n"
       "memory_fallback (A*'s memory limit reached: IDA* went on from its bound),\n"
       "solutions_found and seconds_first_solution (--objective any),\n"
-      "seconds_push_optimum, moves_pass, the pattern search's counts, with --oracle\n"
+      "seconds_push_optimum, moves_pass, the pattern search's counts, with --algorithm hda rounds,\n"
+      "messages_sent, bytes_sent and rank_expanded (HDA*'s collectives, batches of states sent between\n"
+      "ranks, expansions per rank), with --oracle\n"
       "reference_pushes, reference_proven and oracle (match | below | mismatch), and message.\n"
       "With --json the summary goes to stderr. An --oracle mismatch (a proven optimum above the\n"
       "table, or different from a proven one) is reported on stderr and exits 70, like a\n"
