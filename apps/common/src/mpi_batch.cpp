@@ -31,10 +31,6 @@ std::unique_ptr<HdaTransport> make_mpi_transport();  // mpi_transport.cpp
 
 namespace {
 
-// Rank 0 took a rank for dead: MPI_Finalize would wait for it forever (it synchronizes with every
-// rank), so this process ends without it.
-bool lost_a_rank = false;
-
 // Launched by mpirun (OpenMPI) or another PMI launcher: only then is MPI started.
 bool launched_by_mpirun() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"}) {
@@ -42,6 +38,11 @@ bool launched_by_mpirun() {
   }
   return false;
 }
+
+#ifdef HSEARCH_HAVE_MPI
+// Rank 0 took a rank for dead: MPI_Finalize would wait for it forever (it synchronizes with every
+// rank), so this process ends without it.
+bool lost_a_rank = false;
 
 // What an instance's child process writes to its pipe: three length-prefixed strings
 // (captured stdout, captured stderr, solve()'s data).
@@ -257,7 +258,6 @@ class InOrder {
   std::size_t next_ = 0;
 };
 
-#ifdef HSEARCH_HAVE_MPI
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
