@@ -6,6 +6,7 @@
 // rank all run a search the same way.
 #include <cstddef>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -85,10 +86,15 @@ Result<typename D::Move, typename D::Cost> search_by_name(const D& domain, const
       return iterative_deepening_dfs(domain, start, o, pruner, observer);
     }
     case Algorithm::hda: {
-      HdaOptions o;
-      o.limits = settings.limits;
-      LocalTransport one_rank;
-      return hda_star(domain, start, h, o, settings.transport != nullptr ? *settings.transport : one_rank, observer);
+      if constexpr (HdaDomain<D>) {
+        HdaOptions o;
+        o.limits = settings.limits;
+        LocalTransport one_rank;
+        return hda_star(domain, start, h, o, settings.transport != nullptr ? *settings.transport : one_rank,
+                        observer);
+      } else {
+        throw std::invalid_argument("--algorithm hda: this domain's states do not pack into bytes");
+      }
     }
     case Algorithm::ida: break;
   }

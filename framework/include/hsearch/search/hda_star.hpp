@@ -80,6 +80,11 @@ struct HdaOptions {
   std::uint64_t round_expansions = 256;     // expansions per rank between two collectives
 };
 
+// A domain HDA* can run on: its stored form (Key, or State) and its moves travel as bytes.
+template <class D>
+concept HdaDomain = Domain<D> && std::is_trivially_copyable_v<typename StoredState<D>::type> &&
+                    std::is_trivially_copyable_v<typename D::Move>;
+
 // The owner rank of a state of hash `hash`.
 inline int hda_owner(std::uint64_t hash, int ranks) {
   std::uint64_t x = hash ^ (hash >> 31);
