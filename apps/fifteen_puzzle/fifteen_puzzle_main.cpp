@@ -424,6 +424,8 @@ int main(int argc, char** argv) {
       return app::code(app::ExitStatus::bad_input);
     }
   }
+  // One board under mpirun without hda: rank 0 solves it (mpirun gives stdin to rank 0 only).
+  if (mpi.parallel() && hda_transport == nullptr && mpi.rank() != 0) return 0;
   // Under HDA* over ranks, rank 0 alone prints (every rank computes the same result).
   if (hda_transport != nullptr && mpi.rank() != 0) {
     std::cout.setstate(std::ios::badbit);

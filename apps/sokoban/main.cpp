@@ -570,6 +570,8 @@ int main(int argc, char** argv) {
         [] { return interrupt_flag().load(); });
     if (!rank0) return 0;
   } else {
+    // One level under mpirun without hda: rank 0 solves it, the other ranks have nothing to do.
+    if (mpi.rank() != 0 && algorithm != Algorithm::hda) return 0;
     for (int n = first; n <= last; ++n) {
       Row row = solve_level(n, common.quiet || mpi.rank() != 0);
       if (mpi.rank() != 0) {
