@@ -7,9 +7,12 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <iterator>
+#include <memory>
 #include <new>
 #include <random>
 #include <sstream>
@@ -20,10 +23,12 @@
 #include "hsearch/app/json.hpp"
 #include "hsearch/app/machine.hpp"
 #include "hsearch/app/messages.hpp"
+#include "hsearch/app/mpi_batch.hpp"
 #include "hsearch/app/options.hpp"
 #include "hsearch/app/progress.hpp"
 #include "hsearch/app/trace_json.hpp"
 #include "hsearch/core/checked_file.hpp"
+#include "hsearch/core/interrupt.hpp"
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/solver.hpp"
 
@@ -37,6 +42,7 @@ constexpr const char* kProgram = "fifteen-puzzle";
 
 struct Run {
   unsigned width = 4, height = 4;
+  bool quiet_batch = false;  // a batch over ranks: no progress lines from the child processes
   SolveRequest request;
   SolverOptions options;
   const app::CommonOptions* common = nullptr;
@@ -75,10 +81,21 @@ void print_stats(const SolveReport& report) {
             << " peak_bytes=" << r.stats.peak_bytes << "\n";
 }
 
+// One instance of a batch (--instances): its number (1-based line order) and what the summary
+// needs of it.
+struct BatchItem {
+  std::size_t number = 0;
+  std::string outcome;  // the status word, or "invalid"
+  bool optimal = false;
+  std::uint64_t expanded = 0;
+  double seconds = 0;
+  int cost = 0;
+};
+
 template <class Board>
-app::ExitStatus solve_board(const Run& run, const std::vector<unsigned>& tiles) {
+app::ExitStatus solve_board(const Run& run, const Solver<Board>& solver, const std::vector<unsigned>& tiles,
+                            BatchItem* item = nullptr) {
   const app::CommonOptions& common = *run.common;
-  const Solver<Board> solver(run.width, run.height, run.request, run.options);
   Teaching teaching;
   std::ofstream dot;
   if (!common.dot_file.empty()) {
@@ -102,7 +119,9 @@ app::ExitStatus solve_board(const Run& run, const std::vector<unsigned>& tiles) 
     }
     teaching.recording = &recording;
   }
-  app::ProgressLines progress("", common.quiet);
+  // A batch's instances run quietly when they run in child processes (a batch over ranks).
+  app::ProgressLines progress(item != nullptr ? "instance " + std::to_string(item->number) : std::string(),
+                              common.quiet || (item != nullptr && run.quiet_batch));
   const SolveReport report = solver.solve(tiles, teaching, &progress);
   if (trace_json.is_open()) {
     app::TraceInfo info;
@@ -129,16 +148,31 @@ app::ExitStatus solve_board(const Run& run, const std::vector<unsigned>& tiles) 
   const auto& r = report.result;
   if (common.stats) print_stats(report);
   if (!report.plan_replayed) {
+    if (item != nullptr) item->outcome = "error";
     app::print_error(kProgram, "internal error: the plan failed its replay check (not printed)");
     return app::ExitStatus::internal_error;
   }
   const app::ExitStatus status = app::exit_status(r);
+  if (item != nullptr) {
+    item->outcome = r.outcome();
+    item->optimal = r.solved() && r.optimal;
+    item->expanded = r.stats.expanded;
+    item->seconds = r.stats.seconds;
+    item->cost = r.cost;
+  }
   if (common.json) {
     app::CoreRecord record = core_record(run, format_tiles(tiles), report.heuristic);
     app::fill_from_result(record, r);
     if (r.solved()) record.solution = plan_letters(r.plan);
     app::Json json = app::core_json(record);
+    if (item != nullptr) json["number"] = item->number;
     json["size"] = std::to_string(run.width) + "x" + std::to_string(run.height);
+    if (r.stats.rounds > 0) {
+      json["rounds"] = r.stats.rounds;
+      json["messages_sent"] = r.stats.messages_sent;
+      json["bytes_sent"] = r.stats.bytes_sent;
+      json["rank_expanded"] = r.stats.rank_expanded;
+    }
     json["pruning"] = report.pruning;
     json["pruned"] = r.stats.pruned;
     app::Json iterations = app::Json::array();
@@ -153,6 +187,18 @@ app::ExitStatus solve_board(const Run& run, const std::vector<unsigned>& tiles) 
     for (const auto& c : report.configurations) configurations.push_back(tiles_json(c));
     json["configurations"] = std::move(configurations);
     app::print_json_line(std::cout, json);
+  } else if (item != nullptr) {
+    // A batch: one line per instance.
+    std::ostringstream out;
+    out << item->number << ": " << (r.solved() ? "OK " + std::to_string(r.cost) : r.status == Status::unsolvable
+                                                                                      ? std::string("FAILURE")
+                                                                                      : std::string(r.outcome()));
+    if (r.solved()) out << (r.optimal ? " (optimal)" : " (not proven optimal)");
+    if (r.status == Status::stopped) out << ", optimal length >= " << r.lower_bound;
+    out << ", " << r.stats.expanded << " expanded, " << std::fixed << std::setprecision(3) << r.stats.seconds
+        << " s";
+    if (r.solved()) out << ", " << plan_letters(r.plan);
+    std::cout << out.str() << "\n";
   } else if (r.solved()) {
     std::ostringstream out;
     out << "OK " << r.cost << "\n";
@@ -162,20 +208,163 @@ app::ExitStatus solve_board(const Run& run, const std::vector<unsigned>& tiles) 
     std::cout << "FAILURE\n";
   }
   if (r.status == Status::stopped) {
-    app::print_error(kProgram, std::string("stopped (") + r.outcome() + ") after " +
+    app::print_error(kProgram, (item != nullptr ? "instance " + std::to_string(item->number) + ": " : std::string()) +
+                                   std::string("stopped (") + r.outcome() + ") after " +
                                    std::to_string(r.stats.expanded) + " expansions; optimal length >= " +
                                    std::to_string(r.lower_bound));
   }
   return status;
 }
 
+// --instances FILE: one board per line (blank lines and lines starting with '#' skipped), each
+// solved as if given alone, one line (or JSON object) each, then a summary. Under mpirun the
+// boards are handed out over the ranks (mpi_batch.hpp) and printed in the same order.
+template <class Board>
+int run_instances(Run& run, const app::MpiSession& mpi, const std::string& file) {
+  const app::CommonOptions& common = *run.common;
+  std::ifstream in(file);
+  if (!in) {
+    app::print_error(kProgram, file + ": cannot open the instance file");
+    return app::code(app::ExitStatus::bad_input);
+  }
+  struct Line {
+    std::size_t line = 0;
+    std::string text;
+  };
+  std::vector<Line> lines;
+  std::string text;
+  for (std::size_t n = 1; std::getline(in, text); ++n) {
+    const auto first = text.find_first_not_of(" \t\r");
+    if (first == std::string::npos || text[first] == '#') continue;
+    lines.push_back({n, text});
+  }
+  if (lines.empty()) {
+    app::print_error(kProgram, file + ": no instance found (one board per line)");
+    return app::code(app::ExitStatus::bad_input);
+  }
+  const unsigned cells = run.width * run.height;
+  const Solver<Board> solver(run.width, run.height, run.request, run.options);
+  // The tables once, before the batch: a batch over ranks shares them with its child processes.
+  try {
+    solver.prepare();
+  } catch (const StoppedByLimit&) {
+    // Each instance then reports the limit itself.
+  }
+  run.quiet_batch = mpi.parallel();
+  app::ExitStatus status = app::ExitStatus::solved;
+  std::vector<BatchItem> items;
+  auto solve_one = [&](std::size_t i) {
+    BatchItem item;
+    item.number = i + 1;
+    const ParseResult board = parse_tiles(lines[i].text, cells);
+    app::ExitStatus one = app::ExitStatus::bad_input;
+    if (!board.ok()) {
+      app::print_error(kProgram, file + ":" + std::to_string(lines[i].line) + ": " + board.error);
+      item.outcome = "invalid";
+      if (common.json) {
+        app::CoreRecord record =
+            core_record(run, lines[i].text, resolve_heuristic(common.heuristic, run.width, run.height));
+        app::Json json = app::core_json(record);
+        json["number"] = item.number;
+        app::print_json_line(std::cout, json);
+      } else {
+        std::cout << item.number << ": invalid\n";
+      }
+    } else {
+      one = solve_board<Board>(run, solver, board.tiles, &item);
+    }
+    return std::pair(one, item);
+  };
+  auto add = [&](app::ExitStatus one, const BatchItem& item) {
+    status = app::worst(status, one);
+    items.push_back(item);
+  };
+  const bool rank0 = app::run_batch_over_ranks(
+      mpi, lines.size(),
+      [&](std::size_t i) {
+        const auto [one, item] = solve_one(i);
+        if (!mpi.parallel()) {
+          add(one, item);
+          return std::string();
+        }
+        return app::Json{{"status", app::code(one)}, {"outcome", item.outcome}, {"optimal", item.optimal},
+                         {"expanded", item.expanded}, {"seconds", item.seconds}, {"cost", item.cost}}
+            .dump();
+      },
+      [&](std::size_t i, const app::BatchOutcome& outcome) {
+        if (!mpi.parallel()) return;
+        BatchItem item;
+        item.number = i + 1;
+        if (!outcome.ran) {
+          // The instance's process or rank died: that instance alone is lost.
+          app::print_error(kProgram, file + ":" + std::to_string(lines[i].line) + ": internal error: " +
+                                         outcome.failure);
+          item.outcome = "error";
+          if (common.json) {
+            app::CoreRecord record =
+                core_record(run, lines[i].text, resolve_heuristic(common.heuristic, run.width, run.height));
+            record.status = "error";
+            app::Json json = app::core_json(record);
+            json["number"] = item.number;
+            json["message"] = outcome.failure;
+            app::print_json_line(std::cout, json);
+          } else {
+            std::cout << item.number << ": error (" << outcome.failure << ")\n";
+          }
+          add(app::ExitStatus::internal_error, item);
+          return;
+        }
+        const app::Json j = app::Json::parse(outcome.data);
+        item.outcome = j.at("outcome").get<std::string>();
+        item.optimal = j.at("optimal").get<bool>();
+        item.expanded = j.at("expanded").get<std::uint64_t>();
+        item.seconds = j.at("seconds").get<double>();
+        item.cost = j.at("cost").get<int>();
+        add(static_cast<app::ExitStatus>(j.at("status").get<int>()), item);
+      },
+      [] { return interrupt_flag().load(); });
+  if (!rank0) return 0;
+  std::size_t solved = 0, optimal = 0, unsolvable = 0, stopped = 0, invalid = 0, errors = 0;
+  std::uint64_t expanded = 0;
+  double seconds = 0;
+  long cost = 0;
+  for (const BatchItem& item : items) {
+    expanded += item.expanded;
+    seconds += item.seconds;
+    if (item.outcome == "solved") {
+      ++solved;
+      optimal += item.optimal;
+      cost += item.cost;
+    } else if (item.outcome == "unsolvable") {
+      ++unsolvable;
+    } else if (item.outcome == "invalid") {
+      ++invalid;
+    } else if (item.outcome == "error") {
+      ++errors;
+    } else {
+      ++stopped;
+    }
+  }
+  std::ostream& out = common.json ? std::cerr : std::cout;
+  out << "Summary: " << items.size() << " instance(s): " << solved << " solved (" << optimal << " optimal), "
+      << unsolvable << " unsolvable, " << stopped << " not finished, " << invalid << " invalid";
+  if (errors > 0) out << ", " << errors << " internal errors";
+  out << "; total " << std::fixed << std::setprecision(3) << seconds << " s, " << expanded << " expanded, " << cost
+      << " moves over the solved instances\n";
+  if (items.size() < lines.size()) out << "Interrupted (Ctrl-C): instances after " << items.size() << " not run\n";
+  return app::code(status);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Under mpirun: --instances goes over the ranks, --algorithm hda spreads each search over them.
+  app::MpiSession mpi(argc, argv);
   app::CommandLineSpec spec;
   spec.groups = app::kSolveOptions | app::kPruningOption | app::kCacheDirOption | app::kTraceJsonOption;
   spec.algorithm = "ida";
-  spec.algorithm_help = "ida | astar | bfs (all optimal; astar and bfs keep every state in memory)";
+  spec.algorithm_help = "ida | astar | bfs | hda (all optimal; astar, bfs and hda keep every state in memory; hda: "
+                        "hash-distributed A* over mpirun's ranks)";
   spec.heuristic = kDefaultHeuristic;
   spec.heuristic_help =
       "auto | manhattan | linear-conflict | pdb-555 | pdb-663 | pdb-78 (4x4) | pdb-6666 | pdb-6666-mirror (5x5) | "
@@ -192,7 +381,7 @@ int main(int argc, char** argv) {
                        "\"OK n\" followed by the n+1 configurations of an optimal solution.\n"
                        "Goal: 0 1 2 ... W*H-1. Moves are named by the blank's direction: U D L R.",
                        spec);
-  std::string size = "4x4", random_text, seed_text = "1", transposition_text = "0";
+  std::string size = "4x4", random_text, seed_text = "1", transposition_text = "0", instances_file;
   Run run;
   cli.options().add_options()
       ("size", app::po::value(&size)->default_value("4x4"), "board size WxH, from 2x2 up to 7x7 cells")
@@ -202,12 +391,18 @@ int main(int argc, char** argv) {
       ("no-reflect", "pattern databases: do not add the reflected lookup")
       ("move-order", app::po::value(&run.options.move_order)->default_value("ULRD"),
        "order in which blank moves are tried (U up, D down, L left, R right)")
+      ("instances", app::po::value(&instances_file),
+       "solve every board of FILE (one per line; '#' lines skipped): one line or JSON object each, then a "
+       "summary (on stderr with --json); under mpirun the boards are handed out over the ranks")
       ("transposition", app::po::value(&transposition_text)->default_value("0"),
        "IDA* transposition table entries (0 = none)");
   const auto& vm = cli.parse(argc, argv);
   const app::CommonOptions& common = cli.common();
   run.common = &common;
-  run.request.algorithm = cli.algorithm({Algorithm::ida, Algorithm::astar, Algorithm::bfs});
+  run.request.algorithm = cli.algorithm({Algorithm::ida, Algorithm::astar, Algorithm::bfs, Algorithm::hda});
+  const std::unique_ptr<HdaTransport> hda_transport =
+      run.request.algorithm == Algorithm::hda ? mpi.transport() : nullptr;
+  run.options.transport = hda_transport.get();
   parse_size(cli, size, run.width, run.height);
   std::uint64_t random_count = 0, seed = 1;
   try {
@@ -240,7 +435,38 @@ int main(int argc, char** argv) {
     return 0;
   }
 
-  const std::string input{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  if (!instances_file.empty()) {
+    if (!common.dot_file.empty()) cli.usage_error("--dot records one search tree: give one board on stdin");
+    if (mpi.parallel() && run.request.algorithm == Algorithm::hda) {
+      cli.usage_error("--instances under mpirun hands the boards out over the ranks: use another --algorithm, or "
+                      "one board with --algorithm hda");
+    }
+    try {
+      if (cells <= PackedBoard::kMaxCells) return run_instances<PackedBoard>(run, mpi, instances_file);
+      return run_instances<ByteBoard>(run, mpi, instances_file);
+    } catch (const std::invalid_argument& e) {
+      cli.usage_error(e.what());
+    } catch (const TableFileError& e) {
+      app::print_error(kProgram, e.what());
+      return app::code(app::ExitStatus::bad_input);
+    }
+  }
+  // One board under mpirun without hda: rank 0 solves it (mpirun gives stdin to rank 0 only).
+  if (mpi.parallel() && hda_transport == nullptr && mpi.rank() != 0) return 0;
+  // Under HDA* over ranks, rank 0 alone prints (every rank computes the same result).
+  if (hda_transport != nullptr && mpi.rank() != 0) {
+    std::cout.setstate(std::ios::badbit);
+    std::cerr.setstate(std::ios::badbit);
+  }
+  // Under HDA* every rank reads the board (mpirun gives stdin to rank 0 only): rank 0 broadcasts it.
+  std::string input;
+  if (mpi.rank() == 0) input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  if (hda_transport != nullptr && mpi.parallel()) {
+    std::vector<std::byte> bytes(input.size());
+    std::memcpy(bytes.data(), input.data(), input.size());
+    hda_transport->broadcast(bytes, 0);
+    input.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  }
   const ParseResult board = parse_tiles(input, cells);
   if (!board.ok()) {
     app::print_error(kProgram, "stdin" + (board.line > 0 ? ":" + std::to_string(board.line) : std::string()) + ": " + board.error);
@@ -254,8 +480,12 @@ int main(int argc, char** argv) {
     return app::code(app::ExitStatus::bad_input);
   }
   try {
-    if (cells <= PackedBoard::kMaxCells) return app::code(solve_board<PackedBoard>(run, board.tiles));
-    return app::code(solve_board<ByteBoard>(run, board.tiles));
+    if (cells <= PackedBoard::kMaxCells) {
+      const Solver<PackedBoard> solver(run.width, run.height, run.request, run.options);
+      return app::code(solve_board<PackedBoard>(run, solver, board.tiles));
+    }
+    const Solver<ByteBoard> solver(run.width, run.height, run.request, run.options);
+    return app::code(solve_board<ByteBoard>(run, solver, board.tiles));
   } catch (const std::invalid_argument& e) {
     cli.usage_error(e.what());
   } catch (const TableFileError& e) {

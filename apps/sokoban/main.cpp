@@ -16,6 +16,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -25,6 +26,7 @@
 #include "hsearch/app/json.hpp"
 #include "hsearch/app/machine.hpp"
 #include "hsearch/app/messages.hpp"
+#include "hsearch/app/mpi_batch.hpp"
 #include "hsearch/app/options.hpp"
 #include "hsearch/app/progress.hpp"
 #include "hsearch/core/interrupt.hpp"
@@ -116,6 +118,12 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
     j["pattern_expanded"] = r.pattern_expanded;
     j["deadlock_patterns"] = r.deadlock_patterns;
     j["penalty_patterns"] = r.penalty_patterns;
+  }
+  if (r.result.stats.rounds > 0) {  // HDA*: its rounds, the batches of states between ranks, the load balance
+    j["rounds"] = r.result.stats.rounds;
+    j["messages_sent"] = r.result.stats.messages_sent;
+    j["bytes_sent"] = r.result.stats.bytes_sent;
+    j["rank_expanded"] = r.result.stats.rank_expanded;
   }
   if (row.reference) {
     j["reference_pushes"] = row.reference->pushes;
@@ -258,6 +266,50 @@ void print_summary(std::ostream& out, const std::vector<Row>& rows, bool table, 
   out.flush();
 }
 
+// What rank 0 needs of a level solved elsewhere (a batch over ranks) for its summary: the
+// printed lines travel as text, these fields as JSON.
+std::string summary_data(const Row& row, ExitStatus status) {
+  const SolveReport& r = row.report;
+  app::Json j = {{"status", app::code(status)},
+                 {"level", row.level},
+                 {"title", row.title},
+                 {"invalid", r.invalid},
+                 {"internal_error", r.internal_error},
+                 {"result_status", static_cast<int>(r.result.status)},
+                 {"stop_reason", static_cast<int>(r.result.stop_reason)},
+                 {"optimal", r.result.optimal},
+                 {"pushes", r.pushes},
+                 {"moves", r.moves},
+                 {"expanded", r.result.stats.expanded},
+                 {"seconds", r.seconds}};
+  if (row.reference) j["reference"] = {row.reference->pushes, row.reference->moves, row.reference->exact};
+  if (row.check) j["check"] = static_cast<int>(*row.check);
+  return j.dump();
+}
+
+Row row_from_summary_data(const std::string& data, ExitStatus& status) {
+  const app::Json j = app::Json::parse(data);
+  Row row;
+  status = static_cast<ExitStatus>(j.at("status").get<int>());
+  row.level = j.at("level").get<int>();
+  row.title = j.at("title").get<std::string>();
+  SolveReport& r = row.report;
+  r.invalid = j.at("invalid").get<bool>();
+  r.internal_error = j.at("internal_error").get<bool>();
+  r.result.status = static_cast<Status>(j.at("result_status").get<int>());
+  r.result.stop_reason = static_cast<StopReason>(j.at("stop_reason").get<int>());
+  r.result.optimal = j.at("optimal").get<bool>();
+  r.pushes = j.at("pushes").get<int>();
+  r.moves = j.at("moves").get<int>();
+  r.result.stats.expanded = j.at("expanded").get<std::uint64_t>();
+  r.seconds = j.at("seconds").get<double>();
+  if (j.contains("reference")) {
+    row.reference = OracleRow{j["reference"][0].get<int>(), j["reference"][1].get<int>(), j["reference"][2].get<bool>()};
+  }
+  if (j.contains("check")) row.check = static_cast<OracleCheck>(j["check"].get<int>());
+  return row;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -266,10 +318,13 @@ int main(int argc, char** argv) {
   // `sokoban serve ...` is the browser game.
   if (argc > 1 && std::string(argv[1]) == "serve") return web::serve_main(argc - 1, argv + 1);
 
+  // Under mpirun: a batch goes over the ranks, --algorithm hda spreads each search over them.
+  app::MpiSession mpi(argc, argv);
   app::CommandLineSpec spec;
   spec.groups = app::kSolveOptions | app::kWeightOption;
   spec.algorithm = "astar";
-  spec.algorithm_help = "astar (A* with reopening) | ida (IDA* with a transposition table)";
+  spec.algorithm_help = "astar (A* with reopening) | ida (IDA* with a transposition table) | hda (hash-distributed "
+                        "A* over mpirun's ranks; plain A* rounds on one process)";
   spec.heuristic = kDefaultHeuristic;
   spec.heuristic_help =
       "matching: the minimum-cost matching of boxes to goals by push distance (the one heuristic)";
@@ -320,14 +375,17 @@ int main(int argc, char** argv) {
       "solution = LURD) then objective, level, title, pushes, moves, dead_ends, duplicates, withheld,\n"
       "memory_fallback (A*'s memory limit reached: IDA* went on from its bound),\n"
       "solutions_found and seconds_first_solution (--objective any),\n"
-      "seconds_push_optimum, moves_pass, the pattern search's counts, with --oracle\n"
+      "seconds_push_optimum, moves_pass, the pattern search's counts, with --algorithm hda rounds,\n"
+      "messages_sent, bytes_sent and rank_expanded (HDA*'s collectives, batches of states sent between\n"
+      "ranks, expansions per rank), with --oracle\n"
       "reference_pushes, reference_proven and oracle (match | below | mismatch), and message.\n"
       "With --json the summary goes to stderr. An --oracle mismatch (a proven optimum above the\n"
       "table, or different from a proven one) is reported on stderr and exits 70, like a\n"
       "failed replay check: the solver or the table is wrong.");
   const po::variables_map& vm = cli.parse(argc, argv);
   const app::CommonOptions& common = cli.common();
-  const Algorithm algorithm = cli.algorithm({Algorithm::astar, Algorithm::ida});
+  const Algorithm algorithm = cli.algorithm({Algorithm::astar, Algorithm::ida, Algorithm::hda});
+  const std::unique_ptr<HdaTransport> hda_transport = algorithm == Algorithm::hda ? mpi.transport() : nullptr;
 
   SolveRequest request;
   request.algorithm = algorithm;
@@ -335,7 +393,7 @@ int main(int argc, char** argv) {
   request.weight_g = common.weight_g;
   request.weight_h = common.weight_h;
   request.limits = common.limits();
-  if (algorithm == Algorithm::astar && request.limits.max_bytes == 0) {
+  if ((algorithm == Algorithm::astar || algorithm == Algorithm::hda) && request.limits.max_bytes == 0) {
     request.limits.max_bytes = app::default_search_memory();
   }
   SolveOptions options;
@@ -428,7 +486,9 @@ int main(int argc, char** argv) {
   const bool show_solution = vm.count("no-solution") == 0;
   ExitStatus status = ExitStatus::solved;
   std::vector<Row> rows;
-  for (int n = first; n <= last; ++n) {
+  // One level: its search (quiet: a level of a batch over ranks runs in a child process whose
+  // progress lines would interleave with the others').
+  auto solve_level = [&](int n, bool quiet) {
     const LevelEntry& e = entries[static_cast<std::size_t>(n - 1)];
     Row row;
     row.level = n;
@@ -437,13 +497,19 @@ int main(int argc, char** argv) {
       row.report.invalid = true;
       row.report.message = e.error;
     } else {
-      app::ProgressLines progress("level " + std::to_string(n), common.quiet);
+      app::ProgressLines progress("level " + std::to_string(n), quiet);
+      if (algorithm == Algorithm::hda) options.transport = hda_transport.get();
       row.report = solve(e.level, request, options, teaching, &progress);
     }
+    return row;
+  };
+  // One level's messages, oracle check and output line; its exit status.
+  auto report_level = [&](Row& row) {
+    const LevelEntry& e = entries[static_cast<std::size_t>(row.level - 1)];
     const SolveReport& r = row.report;
+    ExitStatus level_status = exit_status_of(r);
     if (!r.message.empty()) app::print_error(kProgram, r.message);
-    status = app::worst(status, exit_status_of(r));
-    if (const auto it = oracle.find(n); it != oracle.end()) {
+    if (const auto it = oracle.find(row.level); it != oracle.end()) {
       row.reference = it->second;
       // The table counts pushes: only a push-optimal result can match it.
       const bool push_optimal = r.result.optimal && options.objective != Objective::moves;
@@ -459,7 +525,7 @@ int main(int argc, char** argv) {
                                          " pushes, the table " + oracle_name + " says " +
                                          std::to_string(it->second.pushes) +
                                          (it->second.exact ? " (proven)" : " (best known)"));
-          status = app::worst(status, ExitStatus::internal_error);
+          level_status = app::worst(level_status, ExitStatus::internal_error);
         } else if (*row.check == OracleCheck::below) {
           std::cerr << kProgram << ": " << e.level.where() << ": " << r.pushes
                     << " pushes, fewer than the table's best known " << it->second.pushes
@@ -469,13 +535,57 @@ int main(int argc, char** argv) {
     }
     if (common.stats) print_stats(row, options);
     if (common.json) {
-      app::print_json_line(std::cout, level_json(file + "#" + std::to_string(n), to_string(algorithm), row, options));
+      app::print_json_line(std::cout, level_json(file + "#" + std::to_string(row.level), to_string(algorithm), row,
+                                                 options));
     } else {
       print_level(std::cout, row, options, show_solution);
     }
-    const bool interrupted = r.result.stop_reason == StopReason::interrupted;
-    rows.push_back(std::move(row));
-    if (interrupted) break;
+    return level_status;
+  };
+  if (mpi.parallel() && first != last && algorithm != Algorithm::hda) {
+    // A batch over ranks: each level in a child process of the rank that took it; rank 0
+    // prints the levels in order and the summary.
+    const bool rank0 = app::run_batch_over_ranks(
+        mpi, static_cast<std::size_t>(last - first + 1),
+        [&](std::size_t i) {
+          Row row = solve_level(first + static_cast<int>(i), true);
+          return summary_data(row, report_level(row));
+        },
+        [&](std::size_t i, const app::BatchOutcome& outcome) {
+          Row row;
+          ExitStatus level_status = ExitStatus::internal_error;
+          if (outcome.ran) {
+            row = row_from_summary_data(outcome.data, level_status);
+          } else {
+            // The level's process or rank died: that level alone is lost.
+            row.level = first + static_cast<int>(i);
+            row.title = entries[static_cast<std::size_t>(row.level - 1)].level.title;
+            row.report.internal_error = true;
+            row.report.message = file + "#" + std::to_string(row.level) + ": internal error: " + outcome.failure;
+            level_status = report_level(row);
+          }
+          status = app::worst(status, level_status);
+          rows.push_back(std::move(row));
+        },
+        [] { return interrupt_flag().load(); });
+    if (!rank0) return 0;
+  } else {
+    // One level under mpirun without hda: rank 0 solves it, the other ranks have nothing to do.
+    if (mpi.rank() != 0 && algorithm != Algorithm::hda) return 0;
+    for (int n = first; n <= last; ++n) {
+      Row row = solve_level(n, common.quiet || mpi.rank() != 0);
+      if (mpi.rank() != 0) {
+        // Under HDA* every rank searched the level (and got the same result); rank 0 alone reports.
+        if (row.report.result.stop_reason == StopReason::interrupted) break;
+        continue;
+      }
+      const ExitStatus level_status = report_level(row);
+      status = app::worst(status, level_status);
+      const bool interrupted = row.report.result.stop_reason == StopReason::interrupted;
+      rows.push_back(std::move(row));
+      if (interrupted) break;
+    }
+    if (mpi.rank() != 0) return 0;
   }
   if (!dot_file.empty()) {
     dot_out.close();

@@ -20,6 +20,8 @@ TEST(ByName, ParsesEverySpellingToOneName) {
   EXPECT_EQ(parse_algorithm("ida*"), Algorithm::ida);
   EXPECT_EQ(parse_algorithm("bfs"), Algorithm::bfs);
   EXPECT_EQ(parse_algorithm("iddfs"), Algorithm::dfs);
+  EXPECT_EQ(parse_algorithm("hda"), Algorithm::hda);
+  EXPECT_EQ(parse_algorithm("hda*"), Algorithm::hda);
   EXPECT_FALSE(parse_algorithm("dijkstra").has_value());
   EXPECT_STREQ(to_string(Algorithm::ida), "ida");
 }
@@ -28,7 +30,7 @@ TEST(ByName, EveryAlgorithmFindsTheSameOptimumAndThePlanReplays) {
   const Grid grid(12, 12, 0.2, 7);
   const toy::GridManhattan h{grid.width(), grid.goal_cell()};
   int reference = -1;
-  for (Algorithm a : {Algorithm::astar, Algorithm::ida, Algorithm::bfs, Algorithm::dfs}) {
+  for (Algorithm a : {Algorithm::astar, Algorithm::ida, Algorithm::bfs, Algorithm::dfs, Algorithm::hda}) {
     SearchSettings settings;
     settings.algorithm = a;
     NullObserver none;

@@ -87,6 +87,13 @@ struct Statistics {
   // Peak bytes held by the search's own data structures (node store, hash table, queue,
   // transposition table, recursion path); excludes the domain's and heuristic's tables.
   std::size_t peak_bytes = 0;
+  // HDA* (hda_star.hpp): its rounds (collectives), the batches of states sent between ranks and
+  // their bytes (all ranks), and each rank's expansions (the load balance). Zero and empty for
+  // the searches of one process.
+  std::uint64_t rounds = 0;
+  std::uint64_t messages_sent = 0;
+  std::uint64_t bytes_sent = 0;
+  std::vector<std::uint64_t> rank_expanded;
 
   // The counts of a search that went on after this one (a restart, a second algorithm from
   // the first's bound) added in: counters and seconds summed, peak bytes the larger, its
@@ -102,6 +109,11 @@ struct Statistics {
     iterations.insert(iterations.end(), later.iterations.begin(), later.iterations.end());
     seconds += later.seconds;
     peak_bytes = peak_bytes > later.peak_bytes ? peak_bytes : later.peak_bytes;
+    rounds += later.rounds;
+    messages_sent += later.messages_sent;
+    bytes_sent += later.bytes_sent;
+    if (rank_expanded.size() < later.rank_expanded.size()) rank_expanded.resize(later.rank_expanded.size());
+    for (std::size_t i = 0; i < later.rank_expanded.size(); ++i) rank_expanded[i] += later.rank_expanded[i];
     return *this;
   }
 };

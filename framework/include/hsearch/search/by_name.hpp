@@ -1,11 +1,12 @@
 #pragma once
-// The four algorithms chosen by name, as every program spells them on its command line:
+// The algorithms chosen by name, as every program spells them on its command line:
 // astar (A* with reopening, weighted with w_g:w_h), ida (IDA*), bfs (breadth-first), dfs
-// (iterative-deepening depth-first). parse_algorithm is the one parser of those names;
+// (iterative-deepening depth-first), hda (hash-distributed A* over the ranks of a transport). parse_algorithm is the one parser of those names;
 // search_by_name runs the chosen one, so a program, the comparison grid, a server or an MPI
 // rank all run a search the same way.
 #include <cstddef>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -18,11 +19,12 @@
 #include "hsearch/search/astar.hpp"
 #include "hsearch/search/bfs.hpp"
 #include "hsearch/search/dfs.hpp"
+#include "hsearch/search/hda_star.hpp"
 #include "hsearch/search/ida_star.hpp"
 
 namespace hsearch {
 
-enum class Algorithm { astar, ida, bfs, dfs };
+enum class Algorithm { astar, ida, bfs, dfs, hda };
 
 // The command-line name.
 inline const char* to_string(Algorithm a) {
@@ -31,6 +33,7 @@ inline const char* to_string(Algorithm a) {
     case Algorithm::ida: return "ida";
     case Algorithm::bfs: return "bfs";
     case Algorithm::dfs: return "dfs";
+    case Algorithm::hda: return "hda";
   }
   return "?";
 }
@@ -41,13 +44,16 @@ inline std::optional<Algorithm> parse_algorithm(std::string_view name) {
   if (name == "ida" || name == "idastar" || name == "ida*" || name == "ida-star") return Algorithm::ida;
   if (name == "bfs") return Algorithm::bfs;
   if (name == "dfs" || name == "iddfs") return Algorithm::dfs;
+  if (name == "hda" || name == "hda*" || name == "hdastar" || name == "hda-star") return Algorithm::hda;
   return std::nullopt;
 }
 
 // Depth-first algorithms keep no closed list: they are the ones a move-pruning automaton may
 // cut (with duplicate detection, sequence pruning can lose optimality).
 inline bool is_depth_first(Algorithm a) { return a == Algorithm::ida || a == Algorithm::dfs; }
-inline bool uses_heuristic(Algorithm a) { return a == Algorithm::astar || a == Algorithm::ida; }
+inline bool uses_heuristic(Algorithm a) {
+  return a == Algorithm::astar || a == Algorithm::ida || a == Algorithm::hda;
+}
 
 struct SearchSettings {
   Algorithm algorithm = Algorithm::astar;
@@ -55,6 +61,7 @@ struct SearchSettings {
   int weight_g = 1, weight_h = 1;          // A* only; unequal weights: never called optimal
   std::size_t transposition_entries = 0;   // IDA* only
   bool newer_first_on_ties = false;        // A* only (AStarOptions)
+  HdaTransport* transport = nullptr;       // HDA* only: its ranks (none: one rank)
 };
 
 // Runs settings.algorithm from `start`. The heuristic is used by astar and ida, the pruner by
@@ -77,6 +84,17 @@ Result<typename D::Move, typename D::Cost> search_by_name(const D& domain, const
       IddfsOptions o;
       o.limits = settings.limits;
       return iterative_deepening_dfs(domain, start, o, pruner, observer);
+    }
+    case Algorithm::hda: {
+      if constexpr (HdaDomain<D>) {
+        HdaOptions o;
+        o.limits = settings.limits;
+        LocalTransport one_rank;
+        return hda_star(domain, start, h, o, settings.transport != nullptr ? *settings.transport : one_rank,
+                        observer);
+      } else {
+        throw std::invalid_argument("--algorithm hda: this domain's states do not pack into bytes");
+      }
     }
     case Algorithm::ida: break;
   }

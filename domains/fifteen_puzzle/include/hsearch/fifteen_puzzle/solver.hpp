@@ -53,6 +53,7 @@ struct SolverOptions {
   std::string move_order = "ULRD";       // blank up, left, right, down (Korf's order)
   std::size_t transposition_entries = 0;  // IDA* transposition table (0 = none)
   std::ostream* log = nullptr;           // pattern-database build messages (null: none)
+  HdaTransport* transport = nullptr;     // --algorithm hda: the ranks (null: one rank)
 };
 
 // A board to solve: its size and its tiles, row-major, 0 = the blank.
@@ -98,10 +99,11 @@ class Solver {
   Solver(unsigned width, unsigned height, const SolveRequest& request, SolverOptions options = {})
       : request_(request), options_(std::move(options)), domain_(width, height, options_.move_order) {
     if (request_.algorithm != Algorithm::ida && request_.algorithm != Algorithm::astar &&
-        request_.algorithm != Algorithm::bfs) {
+        request_.algorithm != Algorithm::bfs && request_.algorithm != Algorithm::hda) {
       throw std::invalid_argument(std::string("--algorithm ") + to_string(request_.algorithm) +
-                                  ": the sliding-tile puzzle offers ida, astar, bfs");
+                                  ": the sliding-tile puzzle offers ida, astar, bfs, hda");
     }
+    settings_.transport = options_.transport;
     settings_.algorithm = request_.algorithm;
     settings_.limits = request_.limits;
     settings_.weight_g = request_.weight_g;

@@ -24,6 +24,7 @@
 #include "hsearch/core/solve_request.hpp"
 #include "hsearch/observers/teaching_observer.hpp"
 #include "hsearch/search/astar.hpp"
+#include "hsearch/search/hda_star.hpp"
 #include "hsearch/search/by_name.hpp"
 #include "hsearch/search/ida_star.hpp"
 #include "hsearch/search/restarting_weighted_astar.hpp"
@@ -77,6 +78,8 @@ struct SolveOptions {
   // the tree at every bound (measured with bench/sokoban; see docs/sokoban.md). solve() takes
   // the algorithm and the limits from its SolveRequest instead of these two fields.
   Algorithm algorithm = Algorithm::astar;
+  // Algorithm::hda: the ranks the push search is spread over (none: one rank, A* in rounds).
+  HdaTransport* transport = nullptr;
   Limits limits;  // max_bytes also sizes IDA*'s transposition table (half of it)
   // The frozen-corral deadlock test (corral.hpp); sound, so on by default.
   bool corral_test = true;
@@ -253,7 +256,9 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
     if (options.pattern_search) domain.set_bound_hook(&patterns);
     const SokobanDomain::State start = domain.initial_state();
     const PushLowerBound h;
-    if (options.algorithm == Algorithm::astar) domain.enable_state_cache(options.state_cache_bits);
+    if (options.algorithm == Algorithm::astar || options.algorithm == Algorithm::hda) {
+      domain.enable_state_cache(options.state_cache_bits);
+    }
     auto search = [&](auto& observer) {
       Result<SokobanDomain::Move, int> result;
       if (options.objective == Objective::any) {
@@ -273,6 +278,13 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
       }
       const std::size_t full_table =
           options.limits.max_bytes != 0 ? options.limits.max_bytes / 2 / 64 : options.default_transposition_entries;
+      if (options.algorithm == Algorithm::hda) {
+        HdaOptions hda;
+        hda.limits = options.limits.with_clock_started();
+        if (hda.limits.max_bytes == 0) hda.limits.max_bytes = options.default_astar_bytes;
+        LocalTransport one_rank;
+        return hda_star(domain, start, h, hda, options.transport != nullptr ? *options.transport : one_rank, observer);
+      }
       if (options.algorithm != Algorithm::ida) {
         AStarOptions astar_options;
         astar_options.limits = options.limits.with_clock_started();
@@ -384,9 +396,10 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
 // The options `request` asks for, on top of `options` (the Sokoban-specific settings). Names
 // Sokoban does not offer throw std::invalid_argument naming the option and what is offered.
 inline SolveOptions options_for(const SolveRequest& request, SolveOptions options = {}) {
-  if (request.algorithm != Algorithm::astar && request.algorithm != Algorithm::ida) {
+  if (request.algorithm != Algorithm::astar && request.algorithm != Algorithm::ida &&
+      request.algorithm != Algorithm::hda) {
     throw std::invalid_argument(std::string("--algorithm ") + to_string(request.algorithm) +
-                                ": sokoban offers astar, ida");
+                                ": sokoban offers astar, ida, hda");
   }
   if (!request.heuristic.empty() && request.heuristic != kDefaultHeuristic) {
     throw std::invalid_argument("--heuristic " + request.heuristic + ": sokoban offers " + kDefaultHeuristic);
