@@ -14,6 +14,7 @@
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
 #include "hsearch/sokoban/game/deadlock.hpp"
+#include "hsearch/sokoban/game/game.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
 
@@ -250,6 +251,19 @@ TEST(BigBoards, TheGamesDeadlockTestsWorkOnBigLevels) {
   put(stuck, 1, 28, '$');  // a corner
   const auto report = game::find_deadlock(board, stuck, 5, 5);
   EXPECT_EQ(report.kind, game::DeadlockKind::dead_square);
+}
+
+TEST(BigBoards, TheGamePlaysTheSolversSolutionOfABigLevel) {
+  // The game (sokoban play, sokoban serve) has no size limit of its own: the 592-square level
+  // is played to the end with the solver's solution, the way a hint would be.
+  const Level lv = level_from(text_of(level_592()));
+  const SolveReport r = solve_level(lv);
+  ASSERT_TRUE(r.solved());
+  game::Game g(lv);
+  EXPECT_EQ(g.play(r.lurd), "");
+  EXPECT_TRUE(g.won());
+  EXPECT_EQ(g.pushes(), r.pushes);
+  EXPECT_FALSE(g.deadlock().any());
 }
 
 TEST(BigBoards, BadLevelsKeepTheirMessages) {
