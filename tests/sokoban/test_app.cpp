@@ -251,6 +251,34 @@ TEST_F(App, BatchWithAnInvalidLevelRunsTheOthersAndFails) {
   EXPECT_NE(r.out.find("Summary: 3 level(s): 2 solved"), std::string::npos) << r.out;
 }
 
+TEST_F(App, LevelsLargerThan256SquaresAreSolvedAndTooLargeOnesRefused) {
+  // A 30 x 30 room (784 floor squares), one box two pushes from its goal; then a 70 x 70 room
+  // (4624 floor squares), more than the widest states hold: exit 2, the file, line and size.
+  auto room = [](int n) {
+    const std::size_t w = static_cast<std::size_t>(n);
+    std::string t(w, '#');
+    t += "\n#@ $  .";
+    t.append(w - 8, ' ');
+    t += "#\n";
+    for (int r = 2; r < n - 1; ++r) {
+      t += '#';
+      t.append(w - 2, ' ');
+      t += "#\n";
+    }
+    t.append(w, '#');
+    return t + "\n";
+  };
+  const ProgramRun big = run(temp_file("big.xsb", room(30)) + " --json --no-solution");
+  EXPECT_EQ(big.status, 0) << big.out;
+  EXPECT_NE(big.out.find("\"status\":\"solved\""), std::string::npos) << big.out;
+  EXPECT_NE(big.out.find("\"pushes\":3"), std::string::npos) << big.out;
+  const std::string huge = temp_file("huge.xsb", room(70));
+  const ProgramRun refused = run(huge);
+  EXPECT_EQ(refused.status, 2) << refused.out;
+  EXPECT_NE(refused.out.find(huge + ":1: level 1"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find("too large: 4624 floor squares (at most 4096)"), std::string::npos) << refused.out;
+}
+
 TEST_F(App, UnsolvableLevelExitsWithOne) {
   const ProgramRun r = run(temp_file("unsolvable.xsb", "#######\n#.@$  #\n#######\n"));
   EXPECT_EQ(r.status, 1) << r.out;

@@ -7,7 +7,8 @@
 //
 // Instance file: a level collection in the XSB format (e.g. Microban); levels are named by
 // their number in the file. Levels that cannot be read or played are reported with file and
-// line when the file is loaded.
+// line when the file is loaded, and so are levels wider than the 256-cell states the adapter
+// runs (sokoban::kMaxCells).
 // --random is not offered (there is no level generator).
 #include <fstream>
 #include <memory>
@@ -47,6 +48,13 @@ class SokobanAdapter : public DomainAdapter {
       if (!e.ok()) throw InputError(e.error);
       try {
         const sokoban::Board board(e.level);  // refuses unplayable levels now, not mid-grid
+        // The comparison runs the domain at the usual collections' cell-set width only (the
+        // sokoban program picks a wider one for larger levels): one copy of every algorithm.
+        if (board.cell_count() > sokoban::kMaxCells) {
+          throw InputError(e.level.where() + ": too large for search-compare: " + std::to_string(board.cell_count()) +
+                           " floor squares (at most " + std::to_string(sokoban::kMaxCells) +
+                           "; the sokoban program solves it)");
+        }
       } catch (const sokoban::InvalidLevel& invalid) {
         throw InputError(invalid.what());  // names the file, line and problem
       }

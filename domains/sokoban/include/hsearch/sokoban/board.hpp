@@ -4,7 +4,7 @@
 //     inside that area (except boxes already on goals that the player cannot reach: scenery,
 //     treated as walls), at least one box, no fewer goals than boxes;
 //   * cells: the floor squares of the player's area (boxes ignored), numbered with the LIVE
-//     cells first so that box sets fit the low bits of a CellSet;
+//     cells first so that box sets fit the low bits of a cell set;
 //   * side classes: for a box on cell c, the squares next to c that the player can walk between
 //     without crossing c (Boost.Graph's biconnected components: edges (c,a) and (c,b) lie in the
 //     same block exactly when a and b stay connected once c is removed);
@@ -79,7 +79,8 @@ class Board {
   bool is_goal(int cell) const { return goal_of_cell_[static_cast<std::size_t>(cell)] >= 0; }
   int goal_index(int cell) const { return goal_of_cell_[static_cast<std::size_t>(cell)]; }
   const std::vector<std::uint16_t>& goals() const { return goals_; }
-  const CellSet& goal_set() const { return goal_set_; }
+  // The goals as a set of the widest width; a narrower set compares with its low words.
+  const WidestCellSet& goal_set() const { return goal_set_; }
   const std::vector<std::uint16_t>& initial_boxes() const { return boxes_; }
   std::uint16_t initial_player() const { return player_; }
 
@@ -187,7 +188,7 @@ class Board {
   }
 
   // Every box and goal in the player's area, at least one box, enough goals, and a level
-  // within the sizes a CellSet and the matching hold.
+  // within the sizes the widest cell set and the matching hold.
   void check_boxes_and_goals(const std::vector<char>& area) const {
     const int H = level_.height, W = level_.width;
     int box_count = 0, goal_count = 0;
@@ -217,8 +218,8 @@ class Board {
     }
     int cells = 0;
     for (char a : area) cells += a;
-    if (cells > kMaxCells) {
-      fail("too large: " + std::to_string(cells) + " floor squares (at most " + std::to_string(kMaxCells) + ")");
+    if (cells > kMaxBoardCells) {
+      fail("too large: " + std::to_string(cells) + " floor squares (at most " + std::to_string(kMaxBoardCells) + ")");
     }
   }
 
@@ -562,7 +563,7 @@ class Board {
   std::vector<char> tunnel_;
   std::vector<std::array<std::uint16_t, 8>> ring_;
   std::vector<std::uint16_t> goals_;
-  CellSet goal_set_;
+  WidestCellSet goal_set_;
   std::vector<std::uint16_t> boxes_;
   std::uint16_t player_ = kNoCell;
   std::vector<std::uint16_t> dist_;

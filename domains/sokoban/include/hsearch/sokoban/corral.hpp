@@ -30,23 +30,23 @@ namespace hsearch::sokoban {
 // the box, once pushed, is frozen together with the region's other boxes (freeze.hpp, counting
 // only the region's boxes, so that boxes outside cannot matter: more boxes only block more),
 // that push is a deadlock whenever it happens, since the region stays as it is until then.
-inline bool frozen_corral(const Board& board, const CellSet& boxes, const CellSet& reach, int cell,
-                          bool every_goal_needed) {
+template <class Set>
+bool frozen_corral(const Board& board, const Set& boxes, const Set& reach, int cell, bool every_goal_needed) {
   // Quick exit: a possible push of the box on `cell` itself that is no freeze deadlock, even
   // counting every box (more boxes only block more), keeps the region from being frozen. The
   // box just pushed can usually be pushed on, so this spares most regions their flood.
   for (int d = 0; d < 4; ++d) {
     const std::uint16_t p = board.neighbor(cell, d), t = board.neighbor(cell, opposite(d));
     if (p == kNoCell || t == kNoCell || !reach.test(p) || !board.is_live(t) || boxes.test(t)) continue;
-    CellSet after = boxes;
+    Set after = boxes;
     after.reset(cell);
     after.set(t);
     if (!frozen_deadlock(board, after, t)) return false;
   }
-  std::array<std::uint16_t, kMaxCells> region;
-  std::array<std::uint16_t, kMaxCells * 2> push_from, push_to;  // the region's possible pushes
+  std::array<std::uint16_t, Set::kCapacity> region;
+  std::array<std::uint16_t, Set::kCapacity * 2> push_from, push_to;  // the region's possible pushes
   int size = 0, pushes = 0;
-  CellSet seen, region_boxes;
+  Set seen, region_boxes;
   region[static_cast<std::size_t>(size++)] = static_cast<std::uint16_t>(cell);
   seen.set(cell);
   bool deadlock_if_frozen = false;
@@ -75,7 +75,7 @@ inline bool frozen_corral(const Board& board, const CellSet& boxes, const CellSe
   }
   if (!deadlock_if_frozen) return false;
   for (int k = 0; k < pushes; ++k) {
-    CellSet after = region_boxes;
+    Set after = region_boxes;
     after.reset(push_from[static_cast<std::size_t>(k)]);
     after.set(push_to[static_cast<std::size_t>(k)]);
     if (!frozen_deadlock(board, after, push_to[static_cast<std::size_t>(k)])) return false;

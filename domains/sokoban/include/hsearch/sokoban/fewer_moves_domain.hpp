@@ -34,30 +34,35 @@
 
 namespace hsearch::sokoban {
 
-class FewerMovesDomain {
+// What the cost counts first: pushes (the fewer-moves pass) or moves (Objective::moves).
+enum class MovesPriority { pushes_then_moves, moves_then_pushes };
+
+// PushDomain: the push domain of the level's cell-set width (BasicSokobanDomain<Set>).
+template <class PushDomain>
+class BasicFewerMovesDomain {
  public:
   using Cost = std::int64_t;
-  using Move = SokobanDomain::Move;
+  using Move = Push;
   static constexpr Cost kPushWeight = Cost{1} << 20;
-  enum class Priority { pushes_then_moves, moves_then_pushes };
+  using Priority = MovesPriority;
 
   struct State {
-    SokobanDomain::State inner;
+    typename PushDomain::State inner;
     std::uint16_t at = kNoCell;  // the player's square
     bool operator==(const State& o) const { return at == o.at && inner == o.inner; }
   };
   struct Undo {
-    SokobanDomain::Undo inner;
+    typename PushDomain::Undo inner;
     std::uint16_t at;
   };
   struct Key {
-    CellSet boxes;
+    typename PushDomain::CellSetType boxes;
     std::uint16_t at = kNoCell;
     bool operator==(const Key&) const = default;
   };
 
   // `pushes` is the domain the plan was found with (same board, same pruning settings).
-  explicit FewerMovesDomain(const SokobanDomain& pushes, Priority priority = Priority::pushes_then_moves)
+  explicit BasicFewerMovesDomain(const PushDomain& pushes, Priority priority = Priority::pushes_then_moves)
       : pushes_(pushes), priority_(priority), walks_(pushes.board().cell_count()),
         nearest_(pushes.board().cell_count()) {}
 
@@ -73,7 +78,7 @@ class FewerMovesDomain {
     return priority_ == Priority::pushes_then_moves ? kPushWeight + walk + 1 : kPushWeight * (walk + 1) + 1;
   }
   Priority priority() const { return priority_; }
-  const SokobanDomain& pushes() const { return pushes_; }
+  const PushDomain& pushes() const { return pushes_; }
 
   // The steps from the player's square to the nearest square from which some box can be
   // pushed (the next square beyond the box free): no push, hence no solution of an unsolved
@@ -109,7 +114,7 @@ class FewerMovesDomain {
   }
 
   Key pack(const State& s) const { return Key{s.inner.boxes, s.at}; }
-  State unpack(const Key& k) const { return State{pushes_.unpack(SokobanDomain::Key{k.boxes, k.at}), k.at}; }
+  State unpack(const Key& k) const { return State{pushes_.unpack(typename PushDomain::Key{k.boxes, k.at}), k.at}; }
 
  private:
   // A breadth-first walk of the player among the boxes, in arrays kept between calls.
@@ -160,14 +165,16 @@ class FewerMovesDomain {
     return walks_.seen[target] == walks_.stamp ? walks_.dist[target] : kPushWeight;
   }
 
-  const SokobanDomain& pushes_;
+  const PushDomain& pushes_;
   Priority priority_;
   mutable Walk walks_;    // the cost's walks
   mutable Walk nearest_;  // steps_to_a_push's (the heuristic's, between two costs of one state)
   mutable std::uint64_t last_hash_ = 0;
-  mutable CellSet last_boxes_;
+  mutable typename PushDomain::CellSetType last_boxes_;
   mutable std::uint16_t last_at_ = kNoCell;
 };
+
+using FewerMovesDomain = BasicFewerMovesDomain<SokobanDomain>;
 
 static_assert(Domain<FewerMovesDomain>);
 static_assert(PackableDomain<FewerMovesDomain>);
@@ -175,7 +182,8 @@ static_assert(PackableDomain<FewerMovesDomain>);
 // (kPushWeight + 1) x the push lower bound the inner state keeps: each push left costs its
 // weight and at least the one move that pushes.
 struct FewerMovesLowerBound {
-  FewerMovesDomain::Cost estimate(const FewerMovesDomain::State& s) const {
+  template <class State>
+  FewerMovesDomain::Cost estimate(const State& s) const {
     if (is_dead_end(s.inner.h)) return dead_end<FewerMovesDomain::Cost>();
     return (FewerMovesDomain::kPushWeight + 1) * s.inner.h;
   }
@@ -185,9 +193,10 @@ struct FewerMovesLowerBound {
 // square it can push from, so moves left >= pushes left (the inner push bound) + that walk;
 // pushes left >= the push bound. Cost kPushWeight x moves + pushes, so the bound is
 // kPushWeight x (h + walk) + h.
-struct FewestMovesLowerBound {
-  const FewerMovesDomain* domain;
-  FewerMovesDomain::Cost estimate(const FewerMovesDomain::State& s) const {
+template <class MovesDomain>
+struct BasicFewestMovesLowerBound {
+  const MovesDomain* domain;
+  FewerMovesDomain::Cost estimate(const typename MovesDomain::State& s) const {
     if (is_dead_end(s.inner.h)) return dead_end<FewerMovesDomain::Cost>();
     if (domain->is_goal(s)) return 0;
     const FewerMovesDomain::Cost walk = domain->steps_to_a_push(s);
@@ -195,5 +204,7 @@ struct FewestMovesLowerBound {
     return FewerMovesDomain::kPushWeight * (s.inner.h + walk) + s.inner.h;
   }
 };
+
+using FewestMovesLowerBound = BasicFewestMovesLowerBound<FewerMovesDomain>;
 
 }  // namespace hsearch::sokoban

@@ -23,7 +23,8 @@ namespace hsearch::sokoban {
 // The frozen boxes among `candidates` (a subset of `boxes`): the greatest fixpoint of "remove
 // the candidates that are not blocked". Walls and dead cells count for every candidate; of the
 // boxes, only candidates still in the set count as blockers.
-inline CellSet frozen_among(const Board& board, CellSet candidates, const std::uint16_t* cells, int size) {
+template <class Set>
+Set frozen_among(const Board& board, Set candidates, const std::uint16_t* cells, int size) {
   auto blocked = [&](int c, int d) {  // along the axis of direction d
     const std::uint16_t a = board.neighbor(c, d), b = board.neighbor(c, opposite(d));
     if (a == kNoCell || b == kNoCell) return true;
@@ -46,10 +47,11 @@ inline CellSet frozen_among(const Board& board, CellSet candidates, const std::u
 
 // The frozen boxes among those 4-connected to the box on `cell` (a push can only create frozen
 // sets that contain the pushed box, and a frozen set is connected to its blockers).
-inline CellSet frozen_cluster(const Board& board, const CellSet& boxes, int cell) {
-  std::array<std::uint16_t, kMaxCells> cluster;
+template <class Set>
+Set frozen_cluster(const Board& board, const Set& boxes, int cell) {
+  std::array<std::uint16_t, Set::kCapacity> cluster;
   int size = 0;
-  CellSet in_set;
+  Set in_set;
   cluster[static_cast<std::size_t>(size++)] = static_cast<std::uint16_t>(cell);
   in_set.set(cell);
   for (int i = 0; i < size; ++i) {
@@ -65,15 +67,17 @@ inline CellSet frozen_cluster(const Board& board, const CellSet& boxes, int cell
 }
 
 // Every frozen box of the state.
-inline CellSet frozen_boxes(const Board& board, const CellSet& boxes) {
-  std::array<std::uint16_t, kMaxCells> cells;
+template <class Set>
+Set frozen_boxes(const Board& board, const Set& boxes) {
+  std::array<std::uint16_t, Set::kCapacity> cells;
   int size = 0;
   boxes.for_each([&](int c) { cells[static_cast<std::size_t>(size++)] = static_cast<std::uint16_t>(c); });
   return frozen_among(board, boxes, cells.data(), size);
 }
 
 // True when the boxes connected to `cell` contain a frozen box that is not on a goal.
-inline bool frozen_deadlock(const Board& board, const CellSet& boxes, int cell) {
+template <class Set>
+bool frozen_deadlock(const Board& board, const Set& boxes, int cell) {
   return !frozen_cluster(board, boxes, cell).subset_of(board.goal_set());
 }
 

@@ -28,9 +28,11 @@
 
 namespace hsearch::sokoban {
 
-class FrozenGoalTables {
+// Set: the cell-set width of the states (cell_set.hpp).
+template <class Set>
+class BasicFrozenGoalTables {
  public:
-  explicit FrozenGoalTables(const Board& board, std::size_t max_bytes = std::size_t{128} << 20)
+  explicit BasicFrozenGoalTables(const Board& board, std::size_t max_bytes = std::size_t{128} << 20)
       : board_(&board),
         cells_(static_cast<std::size_t>(board.cell_count())),
         goals_(board.goals().size()),
@@ -39,7 +41,7 @@ class FrozenGoalTables {
   // The distances for the frozen set `frozen` (boxes on goals), laid out as
   // Board::distances_from_side: [(cell * 4 + side) * goals + goal]. nullptr once the budget is
   // spent on other sets.
-  const std::uint16_t* distances(const CellSet& frozen) {
+  const std::uint16_t* distances(const Set& frozen) {
     auto it = tables_.find(frozen);
     if (it != tables_.end()) return it->second.data();
     if (tables_.size() >= max_tables_) return nullptr;
@@ -51,7 +53,7 @@ class FrozenGoalTables {
  private:
   std::size_t table_size() const { return cells_ * 4 * goals_; }
 
-  void build(const CellSet& frozen, std::vector<std::uint16_t>& table) {
+  void build(const Set& frozen, std::vector<std::uint16_t>& table) {
     table.assign(table_size(), kUnreachable);
     node_dist_.resize(cells_ * 4);
     queue_.resize(cells_ * 4);
@@ -102,9 +104,9 @@ class FrozenGoalTables {
   }
 
   struct Hash {
-    std::size_t operator()(const CellSet& s) const {
+    std::size_t operator()(const Set& s) const {
       std::uint64_t h = 0x9E3779B97F4A7C15ULL;
-      for (int i = 0; i < CellSet::kWords; ++i) h = (h ^ s.word_at(i)) * 0xBF58476D1CE4E5B9ULL;
+      for (int i = 0; i < Set::kWords; ++i) h = (h ^ s.word_at(i)) * 0xBF58476D1CE4E5B9ULL;
       return static_cast<std::size_t>(h ^ (h >> 31));
     }
   };
@@ -113,9 +115,11 @@ class FrozenGoalTables {
   std::size_t cells_;
   std::size_t goals_;
   std::size_t max_tables_;
-  std::unordered_map<CellSet, std::vector<std::uint16_t>, Hash> tables_;
+  std::unordered_map<Set, std::vector<std::uint16_t>, Hash> tables_;
   std::vector<std::uint16_t> node_dist_;  // BFS scratch, reused
   std::vector<std::uint32_t> queue_;
 };
+
+using FrozenGoalTables = BasicFrozenGoalTables<CellSet>;
 
 }  // namespace hsearch::sokoban

@@ -31,7 +31,8 @@ using PushList = std::array<Push, kMaxBoxes * 4>;
 
 // For a push from -> to: -1 when `to` is no goal, else how many of the goal's four
 // neighbours are walls or other boxes once the box stands on it.
-inline int goal_enclosure(const Board& board, const CellSet& boxes, std::uint16_t from, std::uint16_t to) {
+template <class Set>
+int goal_enclosure(const Board& board, const Set& boxes, std::uint16_t from, std::uint16_t to) {
   if (!board.is_goal(to)) return -1;
   int shut = 0;
   for (int d = 0; d < 4; ++d) {
@@ -43,7 +44,8 @@ inline int goal_enclosure(const Board& board, const CellSet& boxes, std::uint16_
 
 // Writes the legal pushes of `s` (whose first `box_count` rows of box_cell are its boxes) to
 // `moves` in the order above; returns how many.
-inline int ordered_pushes(const Board& board, const PushState& s, int box_count, PushList& moves) {
+template <class Set>
+int ordered_pushes(const Board& board, const BasicPushState<Set>& s, int box_count, PushList& moves) {
   PushList listed;
   std::array<std::int8_t, kMaxBoxes * 4> rank;  // 4..0: onto a goal with that many sides shut; -1: not
   int count = 0;

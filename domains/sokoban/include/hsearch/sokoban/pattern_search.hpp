@@ -50,9 +50,16 @@ struct PatternSearchStats {
   std::uint64_t unfinished = 0;  // stopped by the node limit
 };
 
-class PatternSearch final : public SokobanDomain::BoundHook {
+// Set: the cell-set width of the main search's states (cell_set.hpp).
+template <class Set>
+class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
  public:
-  PatternSearch(const Board& board, const PatternSearchOptions& options = {})
+  using Domain = BasicSokobanDomain<Set>;
+  using State = typename Domain::State;
+  using Cost = typename Domain::Cost;
+  using Table = BasicPenaltyTable<Set>;
+
+  BasicPatternSearch(const Board& board, const PatternSearchOptions& options = {})
       : board_(&board),
         options_(options),
         table_(board, static_cast<int>(board.goals().size())),
@@ -60,10 +67,10 @@ class PatternSearch final : public SokobanDomain::BoundHook {
         parent_(static_cast<std::size_t>(board.cell_count())),
         seen_(static_cast<std::size_t>(board.cell_count()), 0) {}
 
-  const PenaltyTable& table() const { return table_; }
+  const Table& table() const { return table_; }
   const PatternSearchStats& stats() const { return stats_; }
 
-  SokobanDomain::Cost refine(const SokobanDomain::State& s, std::uint16_t pushed_to) override {
+  Cost refine(const State& s, std::uint16_t pushed_to) override {
     ++pushes_;
     box_count_ = count_boxes(s);
     grow(s, pushed_to);
@@ -74,14 +81,14 @@ class PatternSearch final : public SokobanDomain::BoundHook {
   enum class Outcome : std::uint8_t { not_searched, no_penalty, penalty, deadlock, unfinished };
 
   struct Key {
-    CellSet boxes;
+    Set boxes;
     std::uint16_t zone = 0;  // the zone's smallest cell
     bool operator==(const Key&) const = default;
   };
   struct KeyHash {
     std::size_t operator()(const Key& k) const {
       std::uint64_t h = k.zone * 0x9E3779B97F4A7C15ULL;
-      for (int i = 0; i < CellSet::kWords; ++i) h = (h ^ k.boxes.word_at(i)) * 0xFF51AFD7ED558CCDULL;
+      for (int i = 0; i < Set::kWords; ++i) h = (h ^ k.boxes.word_at(i)) * 0xFF51AFD7ED558CCDULL;
       return static_cast<std::size_t>(h ^ (h >> 29));
     }
   };
@@ -90,7 +97,7 @@ class PatternSearch final : public SokobanDomain::BoundHook {
     std::vector<std::uint16_t> path;  // no_penalty: squares the solution uses, in order
   };
 
-  static int count_boxes(const SokobanDomain::State& s) { return s.boxes.count(); }
+  static int count_boxes(const State& s) { return s.boxes.count(); }
 
   bool within_budget() const {
     return memo_.size() < options_.max_remembered &&
@@ -98,11 +105,11 @@ class PatternSearch final : public SokobanDomain::BoundHook {
                static_cast<double>(options_.head_start) + options_.effort * static_cast<double>(pushes_);
   }
 
-  void grow(const SokobanDomain::State& s, std::uint16_t pushed_to) {
+  void grow(const State& s, std::uint16_t pushed_to) {
     // Out of budget, no sub-state can be searched, and the learned ones are all in the table
     // already: walking the memo (a flood fill per step) would learn nothing.
     if (!within_budget()) return;
-    CellSet pattern;
+    Set pattern;
     pattern.set(pushed_to);
     for (int size = 1;; ++size) {
       const Memo* found = nullptr;
@@ -117,7 +124,7 @@ class PatternSearch final : public SokobanDomain::BoundHook {
         }
         found = &memo;
       } else {
-        const CellSet zone = zone_of(pattern, s.player);
+        const Set zone = zone_of(pattern, s.player);
         const Key key{pattern, static_cast<std::uint16_t>(zone.first())};
         auto it = memo_.find(key);
         if (it == memo_.end()) {
@@ -141,8 +148,8 @@ class PatternSearch final : public SokobanDomain::BoundHook {
   }
 
   // The player's zone on the board holding only `boxes`.
-  CellSet zone_of(const CellSet& boxes, std::uint16_t player) {
-    CellSet zone;
+  Set zone_of(const Set& boxes, std::uint16_t player) {
+    Set zone;
     stack_.clear();
     zone.set(player);
     stack_.push_back(player);
@@ -159,16 +166,16 @@ class PatternSearch final : public SokobanDomain::BoundHook {
     return zone;
   }
 
-  Memo solve(const CellSet& pattern, const CellSet& zone, std::uint16_t player) {
+  Memo solve(const Set& pattern, const Set& zone, std::uint16_t player) {
     std::array<std::uint16_t, kMaxBoxes> cells;
     int n = 0;
     pattern.for_each([&](int c) { cells[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(c); });
-    SokobanDomain sub(*board_, cells.data(), n, player);
+    Domain sub(*board_, cells.data(), n, player);
     sub.enable_state_cache(8);
-    const SokobanDomain::State start = sub.initial_state();
+    const State start = sub.initial_state();
     Memo memo;
     if (is_dead_end(start.h)) {
-      table_.add(pattern, zone, PenaltyTable::kDeadlock, 0);
+      table_.add(pattern, zone, Table::kDeadlock, 0);
       memo.outcome = Outcome::deadlock;
       return memo;
     }
@@ -180,7 +187,7 @@ class PatternSearch final : public SokobanDomain::BoundHook {
     ++stats_.searches;
     stats_.expanded += result.stats.expanded;
     if (result.status == Status::unsolvable) {
-      table_.add(pattern, zone, PenaltyTable::kDeadlock, 0);
+      table_.add(pattern, zone, Table::kDeadlock, 0);
       memo.outcome = Outcome::deadlock;
     } else if (!result.solved() || !result.optimal) {
       ++stats_.unfinished;
@@ -197,7 +204,7 @@ class PatternSearch final : public SokobanDomain::BoundHook {
 
   // The squares a solution of the sub-state uses, in order: each walk of the player (a
   // shortest one) and each square a box is pushed onto.
-  void trace_path(CellSet boxes, std::uint16_t player, const std::vector<SokobanDomain::Move>& plan,
+  void trace_path(Set boxes, std::uint16_t player, const std::vector<Push>& plan,
                   std::vector<std::uint16_t>& path) {
     for (const auto& m : plan) {
       const std::uint16_t behind = board_->neighbor(m.from, opposite(m.dir));
@@ -211,7 +218,7 @@ class PatternSearch final : public SokobanDomain::BoundHook {
   }
 
   // Appends a shortest walk from `from` to `target` avoiding `boxes` (breadth-first).
-  void walk(const CellSet& boxes, std::uint16_t from, std::uint16_t target, std::vector<std::uint16_t>& path) {
+  void walk(const Set& boxes, std::uint16_t from, std::uint16_t target, std::vector<std::uint16_t>& path) {
     if (from == target) return;
     ++stamp_;
     queue_.clear();
@@ -236,7 +243,7 @@ class PatternSearch final : public SokobanDomain::BoundHook {
 
   const Board* board_;
   PatternSearchOptions options_;
-  PenaltyTable table_;
+  Table table_;
   PatternSearchStats stats_;
   std::vector<Memo> lone_;  // one-box sub-states by (cell, side class)
   std::unordered_map<Key, Memo, KeyHash> memo_;  // the larger ones
@@ -246,5 +253,7 @@ class PatternSearch final : public SokobanDomain::BoundHook {
   std::vector<std::uint32_t> seen_;
   std::uint32_t stamp_ = 0;
 };
+
+using PatternSearch = BasicPatternSearch<CellSet>;
 
 }  // namespace hsearch::sokoban

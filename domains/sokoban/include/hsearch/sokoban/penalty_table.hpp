@@ -31,23 +31,28 @@
 
 namespace hsearch::sokoban {
 
-class PenaltyTable {
+// Set: the cell-set width of the states (cell_set.hpp).
+template <class Set>
+class BasicPenaltyTable {
  public:
+  using State = BasicPushState<Set>;
+  using Cost = PushCost;
+
   static constexpr std::int32_t kDeadlock = -1;  // Pattern::cost of a deadlock
 
   struct Pattern {
-    CellSet boxes;
-    CellSet zone;
+    Set boxes;
+    Set zone;
     std::int32_t cost = 0;     // c(P), or kDeadlock
     std::int32_t penalty = 0;  // c(P) - M(P): what it adds over the pattern's own matching
     int size = 0;              // number of boxes
   };
 
-  PenaltyTable(const Board& board, int goal_count)
+  BasicPenaltyTable(const Board& board, int goal_count)
       : board_(&board), goals_(goal_count), by_first_cell_(static_cast<std::size_t>(board.cell_count())) {}
 
   // Records a pattern; `matching` is M(P) (ignored for a deadlock).
-  void add(const CellSet& boxes, const CellSet& zone, std::int32_t cost, std::int32_t matching) {
+  void add(const Set& boxes, const Set& zone, std::int32_t cost, std::int32_t matching) {
     Pattern p;
     p.boxes = boxes;
     p.zone = zone;
@@ -66,14 +71,14 @@ class PenaltyTable {
   // The bound for `s`, whose h is its whole matching: dead_end when a deadlock pattern matches,
   // else max(h, c(P1) + ... + c(Pk) + M(rest)) over disjoint matched patterns chosen greedily
   // by penalty (largest first, then fewest boxes).
-  SokobanDomain::Cost bound(const SokobanDomain::State& s, int box_count) const {
+  Cost bound(const State& s, int box_count) const {
     std::array<std::uint32_t, kMaxPatternsPerState> found;
     int n = 0;
     for (int i = 0; i < box_count; ++i) {
       for (std::uint32_t id : by_first_cell_[s.box_cell[static_cast<std::size_t>(i)]]) {
         const Pattern& p = patterns_[id];
         if (!p.zone.test(s.player) || !p.boxes.subset_of(s.boxes)) continue;
-        if (p.cost == kDeadlock) return dead_end<SokobanDomain::Cost>();
+        if (p.cost == kDeadlock) return dead_end<Cost>();
         if (p.penalty > 0 && n < kMaxPatternsPerState) found[static_cast<std::size_t>(n++)] = id;
       }
     }
@@ -86,13 +91,13 @@ class PenaltyTable {
     // What the state's own matching assigns to each box: the sum over the boxes outside the
     // chosen patterns is a feasible matching of them, so an upper bound on M(rest). When the
     // patterns cost no more than the matching gives their boxes, the sum cannot beat h.
-    std::array<std::int32_t, kMaxCells> assigned_at{};
+    std::array<std::int32_t, Set::kCapacity> assigned_at{};
     for (int i = 0; i < box_count; ++i) {
       const std::size_t b = static_cast<std::size_t>(i);
       const std::uint16_t d = s.goal_costs(b, static_cast<std::size_t>(goals_))[s.match.col_of_row[b]];
       assigned_at[s.box_cell[b]] = static_cast<std::int32_t>(d);
     }
-    CellSet used;
+    Set used;
     std::int64_t sum = 0, gain = 0;
     for (int k = 0; k < n; ++k) {
       const Pattern& p = patterns_[found[static_cast<std::size_t>(k)]];
@@ -111,13 +116,13 @@ class PenaltyTable {
     // The rest: a matching of the unused boxes to all goals. Warm start from the state's own
     // optimal matching: the pattern boxes' rows become dummy rows of cost 0 one at a time, each
     // change followed by reassign_row's O(n^2) re-insertion of that row.
-    CellSet zeroed;
+    Set zeroed;
     auto cost = [&](int row, int col) -> std::int32_t {
       if (row >= box_count) return 0;  // the level's own dummy rows (more goals than boxes)
       const std::size_t b = static_cast<std::size_t>(row);
       if (zeroed.test(s.box_cell[b])) return 0;
       const std::uint16_t d = s.goal_costs(b, static_cast<std::size_t>(goals_))[col];
-      return d == kUnreachable ? SokobanDomain::kInfiniteCost : static_cast<std::int32_t>(d);
+      return d == kUnreachable ? kNoPushPathCost : static_cast<std::int32_t>(d);
     };
     Assignment<kMaxBoxes> a = s.match;
     for (int i = 0; i < box_count; ++i) {
@@ -126,8 +131,8 @@ class PenaltyTable {
       reassign_row(a, goals_, i, cost);
     }
     const std::int64_t total = sum + assignment_cost(a, goals_, cost);
-    if (total >= SokobanDomain::kInfiniteCost) return dead_end<SokobanDomain::Cost>();
-    return std::max<SokobanDomain::Cost>(s.h, static_cast<SokobanDomain::Cost>(total));
+    if (total >= kNoPushPathCost) return dead_end<Cost>();
+    return std::max<Cost>(s.h, static_cast<Cost>(total));
   }
 
  private:
@@ -140,5 +145,7 @@ class PenaltyTable {
   std::size_t deadlocks_ = 0;
   std::size_t penalties_ = 0;
 };
+
+using PenaltyTable = BasicPenaltyTable<CellSet>;
 
 }  // namespace hsearch::sokoban

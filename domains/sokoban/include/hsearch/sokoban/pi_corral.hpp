@@ -22,6 +22,7 @@
 // ends where it did (its path to a avoided C). So some optimal solution starts with one of the
 // corral's legal pushes into C, and the search may generate only those. With none of them
 // legal, S is a deadlock.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -36,6 +37,12 @@ struct CorralPush {
   std::uint8_t dir = 0;
 };
 
+// Every corral borders a box (the player's area is connected, so an unreachable empty region
+// ends at boxes), and a box borders at most four corrals: so a state has at most four corrals
+// per box, and a corral's pushes are pushes of its barrier's boxes, four at most per box.
+inline constexpr int kMaxCorrals = 4 * kMaxBoxes;
+using CorralPushes = std::array<CorralPush, 4 * kMaxBoxes>;
+
 // The PI-corral of the state with the fewest legal pushes: returns the number of its pushes
 // (written to `out`; 0 means the state is a deadlock), or -1 when there is no PI-corral that
 // must change (then every push has to be considered). No allocation: fixed arrays.
@@ -45,25 +52,25 @@ struct CorralPush {
 // of it), or of a box next to another corral (the player's square or the target), that corral
 // is added and the union is checked again. Everything above holds for a union of corrals
 // (each part borders only itself, walls and its barrier, which is part of the union's).
-inline int best_pi_corral(const Board& board, const CellSet& boxes, const CellSet& reach, bool every_goal_needed,
-                          std::array<CorralPush, kMaxCells>& out) {
+template <class Set>
+int best_pi_corral(const Board& board, const Set& boxes, const Set& reach, bool every_goal_needed, CorralPushes& out) {
   const int cells = board.cell_count();
   // Corral number of each empty unreachable square (else -1); squares grouped by corral.
-  std::array<std::int16_t, kMaxCells> label;
-  std::array<std::uint16_t, kMaxCells> order;
-  std::array<std::int16_t, kMaxCells + 1> first;
+  std::array<std::int16_t, Set::kCapacity> label;
+  std::array<std::uint16_t, Set::kCapacity> order;
+  std::array<std::int16_t, kMaxCorrals + 1> first;
   // Per corral, once: its squares, its barrier (the boxes next to it), whether it holds a goal.
-  std::array<CellSet, kMaxCells> corral_cells, corral_barrier;
-  std::array<bool, kMaxCells> corral_goal;
-  label.fill(-1);
+  std::array<Set, kMaxCorrals> corral_cells, corral_barrier;
+  std::array<bool, kMaxCorrals> corral_goal;
+  std::fill_n(label.begin(), cells, std::int16_t{-1});
   int corrals = 0, placed = 0;
   for (int start = 0; start < cells; ++start) {
     if (reach.test(start) || boxes.test(start) || label[static_cast<std::size_t>(start)] >= 0) continue;
     first[static_cast<std::size_t>(corrals)] = static_cast<std::int16_t>(placed);
     label[static_cast<std::size_t>(start)] = static_cast<std::int16_t>(corrals);
     order[static_cast<std::size_t>(placed++)] = static_cast<std::uint16_t>(start);
-    CellSet& cells_of = corral_cells[static_cast<std::size_t>(corrals)];
-    CellSet& barrier_of = corral_barrier[static_cast<std::size_t>(corrals)];
+    Set& cells_of = corral_cells[static_cast<std::size_t>(corrals)];
+    Set& barrier_of = corral_barrier[static_cast<std::size_t>(corrals)];
     cells_of.clear();
     barrier_of.clear();
     bool goal = false;
@@ -88,11 +95,11 @@ inline int best_pi_corral(const Board& board, const CellSet& boxes, const CellSe
   first[static_cast<std::size_t>(corrals)] = static_cast<std::int16_t>(placed);
   if (corrals == 0) return -1;
 
-  std::array<std::uint16_t, kMaxCells> barrier;
-  std::array<CorralPush, kMaxCells> pushes;
+  std::array<std::uint16_t, 4 * kMaxBoxes> barrier;
+  CorralPushes pushes;
   int best = -1;
   for (int seed = 0; seed < corrals; ++seed) {
-    CellSet in_union, in_barrier;
+    Set in_union, in_barrier;
     bool has_goal = false;
     auto add = [&](int k) {
       in_union |= corral_cells[static_cast<std::size_t>(k)];

@@ -35,14 +35,16 @@ class DeadEndTests {
   // After the push that put a box on `to` (dead cells are never pushed onto): true when the
   // push froze a box off its goal or closed a frozen corral. `frozen` receives the frozen boxes
   // around `to` (all on goals when this returns false), for the frozen-goal distances.
-  bool after_push(const PushState& s, std::uint16_t to, CellSet& frozen) const {
+  template <class Set>
+  bool after_push(const BasicPushState<Set>& s, std::uint16_t to, Set& frozen) const {
     frozen = frozen_cluster(*board_, s.boxes, to);
     return !frozen.subset_of(board_->goal_set()) ||
            (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed_));
   }
 
   // Every test on a whole state (the first `box_count` rows of box_cell are its boxes).
-  bool any(const PushState& s, int box_count) const {
+  template <class Set>
+  bool any(const BasicPushState<Set>& s, int box_count) const {
     for (int i = 0; i < box_count; ++i) {
       const int c = s.box_cell[static_cast<std::size_t>(i)];
       if (!board_->is_live(c)) return true;
@@ -75,10 +77,10 @@ class PiCorralPruning {
   std::uint64_t cuts() const { return cuts_; }
 
   // Calls f(push) for the first `count` pushes of `moves` that survive, in their order.
-  template <class F>
-  void offer(const PushState& s, const PushList& moves, int count, F&& f) const {
+  template <class Set, class F>
+  void offer(const BasicPushState<Set>& s, const PushList& moves, int count, F&& f) const {
     if (use_) {
-      std::array<CorralPush, kMaxCells> allowed;
+      CorralPushes allowed;
       const int n = best_pi_corral(*board_, s.boxes, s.reach, every_goal_needed_, allowed);
       if (n >= 0) {
         int kept = 0;

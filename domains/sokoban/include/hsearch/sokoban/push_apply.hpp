@@ -23,8 +23,9 @@ namespace hsearch::sokoban {
 
 // Adds to `reach` every square the player gets to from `from` (already in `reach`) without
 // pushing: a flood over a fixed stack, no allocation.
-inline void grow_area(const Board& board, const CellSet& boxes, std::uint16_t from, CellSet& reach) {
-  std::array<std::uint16_t, kMaxCells> stack;
+template <class Set>
+void grow_area(const Board& board, const Set& boxes, std::uint16_t from, Set& reach) {
+  std::array<std::uint16_t, Set::kCapacity> stack;
   int top = 0;
   stack[static_cast<std::size_t>(top++)] = from;
   while (top > 0) {
@@ -40,7 +41,8 @@ inline void grow_area(const Board& board, const CellSet& boxes, std::uint16_t fr
 
 // The player's area from `from` among `boxes`, flooded into `reach`; returns the normalised
 // player: the smallest cell reached.
-inline std::uint16_t flood_player_area(const Board& board, const CellSet& boxes, std::uint16_t from, CellSet& reach) {
+template <class Set>
+std::uint16_t flood_player_area(const Board& board, const Set& boxes, std::uint16_t from, Set& reach) {
   reach.clear();
   reach.set(from);
   grow_area(board, boxes, from, reach);
@@ -49,7 +51,8 @@ inline std::uint16_t flood_player_area(const Board& board, const CellSet& boxes,
 
 // True when the reachable squares among the four beside `cell` lie on one run of reachable
 // squares around its ring of eight: then paths through `cell` can go round it.
-inline bool ring_connected(const Board& board, const CellSet& reach, int cell) {
+template <class Set>
+bool ring_connected(const Board& board, const Set& reach, int cell) {
   const auto& ring = board.ring(cell);
   std::array<bool, 8> in{};
   int orthogonal = 0;
@@ -80,8 +83,8 @@ inline bool ring_connected(const Board& board, const CellSet& reach, int cell) {
 // local: when the squares around `to` that stay reachable form one arc of its ring, taking `to`
 // away keeps the area connected; `from` joins it, and a small flood adds whatever `from` opens
 // up. Otherwise a full flood.
-inline std::uint16_t update_player_area(const Board& board, const CellSet& boxes, CellSet& reach, std::uint16_t from,
-                                        std::uint16_t to) {
+template <class Set>
+std::uint16_t update_player_area(const Board& board, const Set& boxes, Set& reach, std::uint16_t from, std::uint16_t to) {
   reach.set(from);
   if (reach.test(to)) {
     reach.reset(to);
@@ -92,21 +95,24 @@ inline std::uint16_t update_player_area(const Board& board, const CellSet& boxes
 }
 
 // The Zobrist hash of the boxes alone (XOR of their keys).
-inline std::uint64_t box_hash(const Board& board, const CellSet& boxes) {
+template <class Set>
+std::uint64_t box_hash(const Board& board, const Set& boxes) {
   std::uint64_t h = 0;
   boxes.for_each([&](int c) { h ^= board.zobrist_box(c); });
   return h;
 }
 
 // A state's hash: its boxes' keys and its normalised player's key.
-inline std::uint64_t state_hash(const Board& board, const CellSet& boxes, std::uint16_t player) {
+template <class Set>
+std::uint64_t state_hash(const Board& board, const Set& boxes, std::uint16_t player) {
   return box_hash(board, boxes) ^ board.zobrist_player(player);
 }
 
 // Makes the push `m` in `s`: the box, its row of box_cell, the player's area, the hash, the
 // last push, and the pushed box's player side. Returns the pushed box's row. The bound and the
 // deadlock tests are not touched (SokobanDomain::complete does them).
-inline int move_box(const Board& board, PushState& s, const Push& m) {
+template <class Set>
+int move_box(const Board& board, BasicPushState<Set>& s, const Push& m) {
   const std::uint16_t from = m.from;
   const std::uint16_t to = board.neighbor(from, m.dir);
   int row = 0;

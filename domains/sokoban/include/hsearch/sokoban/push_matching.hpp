@@ -28,14 +28,18 @@ namespace hsearch::sokoban {
 // Cost of a box-goal pair with no push path: larger than any real total.
 inline constexpr std::int32_t kNoPushPathCost = 1 << 20;
 
-class PushMatching {
+// Set: the cell-set width of the states (cell_set.hpp).
+template <class Set>
+class BasicPushMatching {
  public:
+  using PushState = BasicPushState<Set>;
+
   // `boxes`: how many boxes the states have (the matching's size is the number of goals).
-  PushMatching(const Board& board, int boxes)
+  BasicPushMatching(const Board& board, int boxes)
       : board_(&board),
         boxes_(boxes),
         size_(static_cast<int>(board.goals().size())),
-        frozen_tables_(std::make_shared<FrozenGoalTables>(board)) {}
+        frozen_tables_(std::make_shared<BasicFrozenGoalTables<Set>>(board)) {}
 
   // Distances that treat boxes frozen on goals as walls: on by default.
   void set_frozen_goal_distances(bool on) { use_frozen_goals_ = on; }
@@ -53,8 +57,8 @@ class PushMatching {
 
   // The frozen boxes of a state built from scratch: none when the frozen-goal distances are
   // off. (A frozen box off its goal makes the state a dead end before this is asked.)
-  CellSet frozen_on_goals(const CellSet& boxes) const {
-    return use_frozen_goals_ ? frozen_boxes(*board_, boxes) : CellSet{};
+  Set frozen_on_goals(const Set& boxes) const {
+    return use_frozen_goals_ ? frozen_boxes(*board_, boxes) : Set{};
   }
 
   // The matching from scratch, for s.frozen: its distances, then the Hungarian method.
@@ -66,7 +70,7 @@ class PushMatching {
   // After the push that moved box `row` onto `to`, with `frozen` the frozen boxes around it
   // (freeze.hpp's frozen_cluster, all on goals): the warm start, or a fresh matching when the
   // push froze boxes on goals.
-  void after_push(PushState& s, int row, std::uint16_t to, const CellSet& frozen) const {
+  void after_push(PushState& s, int row, std::uint16_t to, const Set& frozen) const {
     if (use_frozen_goals_ && frozen.test(to)) {
       s.frozen |= frozen;
       solve(s);
@@ -89,7 +93,7 @@ class PushMatching {
   // The matching's cost of box `row` to goal `col`; rows past the boxes are dummies of cost 0
   // (more goals than boxes).
   struct CostFn {
-    const PushMatching* matching;
+    const BasicPushMatching* matching;
     const PushState* state;
     std::int32_t operator()(int row, int col) const {
       if (row >= matching->boxes_) return 0;
@@ -112,7 +116,9 @@ class PushMatching {
   int size_;  // the matching's size: the number of goals (>= boxes)
   bool use_frozen_goals_ = true;
   // Shared by copies (the states' `dist` point into it): same thread only.
-  std::shared_ptr<FrozenGoalTables> frozen_tables_;
+  std::shared_ptr<BasicFrozenGoalTables<Set>> frozen_tables_;
 };
+
+using PushMatching = BasicPushMatching<CellSet>;
 
 }  // namespace hsearch::sokoban

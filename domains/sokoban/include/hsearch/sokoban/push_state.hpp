@@ -39,11 +39,14 @@ struct Push {
 // PushState::last_box of a state no push has led to.
 inline constexpr std::uint8_t kNoLastBox = 0xFF;
 
-struct PushState {
-  CellSet boxes;
+// Set: the cell-set width (cell_set.hpp), chosen by the solver from the level's size.
+template <class Set>
+struct BasicPushState {
+  using CellSetType = Set;
+  Set boxes;
   std::uint16_t player = kNoCell;  // normalised: the smallest reachable cell
   // Derived (not compared):
-  CellSet reach;  // the player's area
+  Set reach;  // the player's area
   std::uint64_t hash = 0;
   PushCost h = 0;  // the lower bound, or dead_end
   std::uint8_t last_box = kNoLastBox;
@@ -55,7 +58,7 @@ struct PushState {
   // The boxes frozen on goals, and the push distances the matching reads: the board's, or
   // those of the board where the frozen boxes are walls. Laid out as
   // Board::distances_from_side: [(cell * 4 + side) * goals + goal].
-  CellSet frozen;
+  Set frozen;
   const std::uint16_t* dist = nullptr;
 
   // Box `b`'s pushes to each goal (kUnreachable: none): the matching's row.
@@ -63,16 +66,24 @@ struct PushState {
     return dist + (static_cast<std::size_t>(box_cell[b]) * 4 + static_cast<std::size_t>(box_side[b])) * goal_count;
   }
 
-  bool operator==(const PushState& o) const { return player == o.player && boxes == o.boxes; }
+  bool operator==(const BasicPushState& o) const { return player == o.player && boxes == o.boxes; }
 };
 
 // The compared part of a state: what A* and the transposition table store.
-struct PushKey {
-  CellSet boxes;
+template <class Set>
+struct BasicPushKey {
+  Set boxes;
   std::uint16_t player = kNoCell;
-  bool operator==(const PushKey&) const = default;
+  bool operator==(const BasicPushKey&) const = default;
 };
 
-inline PushKey key_of(const PushState& s) { return PushKey{s.boxes, s.player}; }
+template <class Set>
+BasicPushKey<Set> key_of(const BasicPushState<Set>& s) {
+  return BasicPushKey<Set>{s.boxes, s.player};
+}
+
+// The width of the usual collections (cell_set.hpp's CellSet).
+using PushState = BasicPushState<CellSet>;
+using PushKey = BasicPushKey<CellSet>;
 
 }  // namespace hsearch::sokoban

@@ -38,11 +38,15 @@
 
 namespace hsearch::sokoban {
 
-class SokobanDomain {
+// Set: the cell-set width (cell_set.hpp), the narrowest that holds the level's floor; the
+// solver picks it (solver.hpp). SokobanDomain is the width of the usual collections.
+template <class Set>
+class BasicSokobanDomain {
  public:
-  using State = PushState;
+  using CellSetType = Set;
+  using State = BasicPushState<Set>;
   using Move = Push;
-  using Key = PushKey;
+  using Key = BasicPushKey<Set>;
   using Undo = State;
   using Cost = PushCost;
   static constexpr bool kUnitCost = true;
@@ -60,13 +64,13 @@ class SokobanDomain {
     ~BoundHook() = default;
   };
 
-  explicit SokobanDomain(const Board& board)
-      : SokobanDomain(board, board.initial_boxes().data(), static_cast<int>(board.initial_boxes().size()),
+  explicit BasicSokobanDomain(const Board& board)
+      : BasicSokobanDomain(board, board.initial_boxes().data(), static_cast<int>(board.initial_boxes().size()),
                       board.initial_player()) {}
 
   // A sub-problem of the level (pattern searches): only the `count` boxes on `cells`, the
   // player on `player`; solved when each of them stands on a goal (other goals may stay empty).
-  SokobanDomain(const Board& board, const std::uint16_t* cells, int count, std::uint16_t player)
+  BasicSokobanDomain(const Board& board, const std::uint16_t* cells, int count, std::uint16_t player)
       : board_(&board),
         start_player_(player),
         boxes_(count),
@@ -147,7 +151,7 @@ class SokobanDomain {
 
   void complete(State& s, const Move& m) const {
     const std::uint16_t to = board_->neighbor(m.from, m.dir);
-    CellSet frozen;
+    Set frozen;
     if (dead_ends_.after_push(s, to, frozen)) {
       s.h = dead_end<Cost>();
       return;
@@ -202,7 +206,7 @@ class SokobanDomain {
   std::array<std::uint16_t, kMaxBoxes> start_boxes_{};
   std::uint16_t start_player_;
   int boxes_;
-  PushMatching matching_;
+  BasicPushMatching<Set> matching_;
   DeadEndTests dead_ends_;
   PiCorralPruning pi_corrals_;
   BoundHook* hook_ = nullptr;
@@ -210,13 +214,18 @@ class SokobanDomain {
   std::size_t cache_mask_ = 0;
 };
 
+using SokobanDomain = BasicSokobanDomain<CellSet>;
+
 static_assert(Domain<SokobanDomain>);
 static_assert(PackableDomain<SokobanDomain>);
 static_assert(DeferredApplyDomain<SokobanDomain>);
 
 // The heuristic the searches use: the lower bound the domain keeps in each state.
 struct PushLowerBound {
-  int estimate(const SokobanDomain::State& s) const { return s.h; }
+  template <class Set>
+  int estimate(const BasicPushState<Set>& s) const {
+    return s.h;
+  }
 };
 
 }  // namespace hsearch::sokoban

@@ -96,7 +96,8 @@ struct SolveOptions {
   // Fewer moves (fewer_moves_domain.hpp, fewer_moves_pass below): once the push optimum is
   // known, a second search over (pushes, then moves) with the rest of the time and a node
   // budget of max(this, the first search's expansions); its plan replaces the first when it
-  // finishes and needs fewer moves.
+  // finishes and needs fewer moves. On levels of a wider cell set (more than 256 floor
+  // squares), this floor is divided by the width's multiple of 256.
   bool fewer_moves = true;
   std::uint64_t fewer_moves_min_nodes = 600000;
   // A*: among equal f and g, expand the newest node first (AStarOptions; order of ties only).
@@ -111,12 +112,16 @@ struct SolveOptions {
   std::size_t default_astar_bytes = kDefaultAStarBytes;
   // IDA*'s transposition table when no memory limit is given (entries, power of two).
   std::size_t default_transposition_entries = std::size_t{1} << 20;
+  // The cell-set width (cell_set.hpp) is the narrowest that holds the level's player's area;
+  // a larger value here asks for a width that holds at least this many cells (tests check that
+  // a wider state finds the same optimum). Only speed and memory depend on it.
+  int min_cell_set_cells = 0;
 };
 
 struct SolveReport {
   // The search: status, cost (pushes; moves for Objective::moves), plan (pushes), proven lower
   // bound (in the same unit), statistics.
-  Result<SokobanDomain::Move, int> result;
+  Result<Push, int> result;
   bool invalid = false;         // the level failed validation: `message` says where and why
   bool internal_error = false;  // the solution found did not replay: never reported as solved
   std::string message;          // for invalid / internal_error: what is wrong
@@ -164,11 +169,17 @@ struct ProgressOnly : NullObserver {
 // push-optimal solutions (report.moves_minimal) — then, if it did not, over the PI-corral-pruned
 // pushes (a smaller graph; the fewest moves among the plans the pruning keeps). Replaces
 // `solution` by a finished stage's plan when it has fewer moves.
-template <class Observer>
-void fewer_moves_pass(const Board& board, const SolveOptions& options, const Result<SokobanDomain::Move, int>& pushes,
+// Set: the cell-set width of the level's states (cell_set.hpp).
+template <class Set = CellSet, class Observer>
+void fewer_moves_pass(const Board& board, const SolveOptions& options, const Result<Push, int>& pushes,
                       Solution& solution, SolveReport& report, Observer& observer) {
   const LimitGuard clock(Limits{});
-  std::uint64_t budget = std::max(options.fewer_moves_min_nodes, pushes.stats.expanded);
+  // Nodes of wider states cost more memory and time (keys of the width's size, floods and walks
+  // over more cells): the floor of the budget shrinks with the width, so that the pass's nodes
+  // take about the memory they take on the usual levels.
+  const std::uint64_t min_nodes =
+      options.fewer_moves_min_nodes / static_cast<std::uint64_t>(Set::kCapacity / CellSet::kCapacity);
+  std::uint64_t budget = std::max(min_nodes, pushes.stats.expanded);
   // A node limit of the caller bounds both searches together.
   if (options.limits.max_expanded > 0) {
     if (options.limits.max_expanded <= pushes.stats.expanded + 1) return;
@@ -181,12 +192,12 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
   ProgressOnly<Observer> progress;
   progress.observer = &observer;
   for (const bool pruned : {false, true}) {
-    SokobanDomain graph(board);
+    BasicSokobanDomain<Set> graph(board);
     graph.set_corral_test(options.corral_test);
     graph.set_pi_corrals(pruned);
     graph.set_frozen_goal_distances(options.frozen_goal_distances);
     graph.enable_state_cache(options.state_cache_bits);
-    const FewerMovesDomain moves_domain(graph);
+    const BasicFewerMovesDomain<BasicSokobanDomain<Set>> moves_domain(graph);
     AStarOptions stage;
     stage.limits = options.limits;
     if (stage.limits.max_seconds > 0) {
@@ -214,11 +225,12 @@ namespace detail {
 
 // Objective::moves: A* over (pushes, player square) with moves first, on `domain` (whose
 // PI-corral pruning must be off). The result in moves: cost and lower bound are the moves.
-template <class Observer>
-Result<SokobanDomain::Move, int> fewest_moves_search(const SokobanDomain& domain, const SolveOptions& options,
-                                                     const Teaching& teaching, Observer* progress) {
-  const FewerMovesDomain moves_domain(domain, FewerMovesDomain::Priority::moves_then_pushes);
-  const FewestMovesLowerBound h{&moves_domain};
+template <class PushDomain, class Observer>
+Result<Push, int> fewest_moves_search(const PushDomain& domain, const SolveOptions& options, const Teaching& teaching,
+                                      Observer* progress) {
+  using MovesDomain = BasicFewerMovesDomain<PushDomain>;
+  const MovesDomain moves_domain(domain, MovesPriority::moves_then_pushes);
+  const BasicFewestMovesLowerBound<MovesDomain> h{&moves_domain};
   AStarOptions astar_options;
   astar_options.limits = options.limits;
   astar_options.newer_first_on_ties = options.newer_first_on_ties;
@@ -227,7 +239,7 @@ Result<SokobanDomain::Move, int> fewest_moves_search(const SokobanDomain& domain
       moves_domain, teaching,
       [&](auto& observer) { return astar(moves_domain, moves_domain.initial_state(), h, astar_options, observer); },
       progress);
-  Result<SokobanDomain::Move, int> result;
+  Result<Push, int> result;
   result.status = found.status;
   result.stop_reason = found.stop_reason;
   result.algorithm = found.algorithm;
@@ -239,133 +251,153 @@ Result<SokobanDomain::Move, int> fewest_moves_search(const SokobanDomain& domain
   return result;
 }
 
+// The search of solve_with on the states of cell-set width Set (cell_set.hpp): the push search
+// (or the moves search), then the fewer-moves pass; fills `report`'s search fields and returns
+// the plan as LURD (empty unless solved).
+template <class Set, class Observer>
+Solution search_with(const Board& board, const SolveOptions& options, const Teaching& teaching, Observer* progress,
+                     const LimitGuard& clock, SolveReport& report) {
+  using SokobanDomain = BasicSokobanDomain<Set>;
+  using PatternSearch = BasicPatternSearch<Set>;
+  SokobanDomain domain(board);
+  domain.set_corral_test(options.corral_test);
+  domain.set_pi_corrals(options.pi_corrals);
+  domain.set_frozen_goal_distances(options.frozen_goal_distances);
+  PatternSearch patterns(board, options.patterns);
+  if (options.pattern_search) domain.set_bound_hook(&patterns);
+  const typename SokobanDomain::State start = domain.initial_state();
+  const PushLowerBound h;
+  if (options.algorithm == Algorithm::astar || options.algorithm == Algorithm::hda) {
+    domain.enable_state_cache(options.state_cache_bits);
+  }
+  auto search = [&](auto& observer) {
+    Result<Push, int> result;
+    if (options.objective == Objective::any) {
+      RestartingWeightedAStarOptions anytime;
+      anytime.limits = options.limits;
+      if (anytime.limits.max_bytes == 0) anytime.limits.max_bytes = options.default_astar_bytes;
+      anytime.newer_first_on_ties = options.newer_first_on_ties;
+      if (!options.any_schedule.empty()) anytime.schedule = options.any_schedule;
+      return restarting_weighted_astar(domain, start, h, anytime, observer, [&](const auto& found, int wg, int wh) {
+        if (report.solutions_found++ == 0) report.seconds_first_solution = clock.seconds();
+        if (teaching.trace != nullptr) {
+          *teaching.trace << "solution: " << found.cost << " pushes" << (found.optimal ? " (optimal)" : "")
+                          << ", weighted A* " << wg << ":" << wh << ", expanded " << found.stats.expanded
+                          << ", after " << clock.seconds() << " s\n";
+        }
+      });
+    }
+    const std::size_t full_table =
+        options.limits.max_bytes != 0 ? options.limits.max_bytes / 2 / 64 : options.default_transposition_entries;
+    if (options.algorithm == Algorithm::hda) {
+      HdaOptions hda;
+      hda.limits = options.limits.with_clock_started();
+      if (hda.limits.max_bytes == 0) hda.limits.max_bytes = options.default_astar_bytes;
+      LocalTransport one_rank;
+      return hda_star(domain, start, h, hda, options.transport != nullptr ? *options.transport : one_rank, observer);
+    }
+    if (options.algorithm != Algorithm::ida) {
+      AStarOptions astar_options;
+      astar_options.limits = options.limits.with_clock_started();
+      astar_options.newer_first_on_ties = options.newer_first_on_ties;
+      if (astar_options.limits.max_bytes == 0) astar_options.limits.max_bytes = options.default_astar_bytes;
+      result = astar(domain, start, h, astar_options, observer);
+      if (!options.memory_fallback || result.status != Status::stopped ||
+          result.stop_reason != StopReason::memory_limit) {
+        return result;
+      }
+      // The memory is full, not the time: go on depth-first from the bound A* proved, with
+      // a transposition table in half the memory A* had (its nodes are freed by now).
+      report.memory_fallback = true;
+      if constexpr (requires { observer.on_phase(std::string()); }) {
+        observer.on_phase("memory limit reached at bound " + std::to_string(result.lower_bound) +
+                          ": going on with IDA* from there");
+      }
+      IdaStarOptions fallback;
+      fallback.limits = astar_options.limits;
+      if (fallback.limits.max_expanded > 0) {
+        if (result.stats.expanded >= fallback.limits.max_expanded) return result;
+        fallback.limits.max_expanded -= result.stats.expanded;
+      }
+      fallback.transposition_entries = astar_options.limits.max_bytes / 2 / 64;
+      fallback.first_bound = result.lower_bound;
+      Statistics spent = result.stats;
+      const int proven = result.lower_bound;
+      result = ida_star(domain, start, h, fallback, NoPruning{}, observer);
+      result.lower_bound = std::max(result.lower_bound, proven);
+      result.stats = std::move(spent += result.stats);
+      return result;
+    }
+    IdaStarOptions ida;
+    ida.limits = options.limits;
+    // Most levels need few nodes: a first try with a small table avoids clearing tens of
+    // megabytes for them. Only when it runs out of its node budget does the full search run.
+    // A teaching run searches once, so its trace and tree show one search.
+    constexpr std::uint64_t kFirstTryNodes = 20000;
+    if ((options.limits.max_expanded != 0 && options.limits.max_expanded <= kFirstTryNodes) || teaching.active()) {
+      ida.transposition_entries = full_table;
+      return ida_star(domain, start, h, ida, NoPruning{}, observer);
+    }
+    IdaStarOptions first = ida;
+    first.limits.max_expanded = kFirstTryNodes;
+    first.transposition_entries = std::min<std::size_t>(full_table, std::size_t{1} << 14);
+    result = ida_star(domain, start, h, first, NoPruning{}, observer);
+    if (result.status == Status::stopped && result.stop_reason == StopReason::node_limit) {
+      Statistics spent = result.stats;
+      if (ida.limits.max_seconds > 0) ida.limits.max_seconds = std::max(1e-3, ida.limits.max_seconds - spent.seconds);
+      if (ida.limits.max_expanded > 0) ida.limits.max_expanded -= spent.expanded;
+      ida.transposition_entries = full_table;
+      result = ida_star(domain, start, h, ida, NoPruning{}, observer);
+      result.stats = std::move(spent += result.stats);
+    }
+    return result;
+  };
+  if (options.objective == Objective::moves) {
+    domain.set_pi_corrals(false);
+    report.result = fewest_moves_search(domain, options, teaching, progress);
+  } else {
+    report.result = run_teaching(domain, teaching, search, progress);
+  }
+  const Result<Push, int>& result = report.result;
+  report.pattern_searches = patterns.stats().searches;
+  report.pattern_expanded = patterns.stats().expanded;
+  report.deadlock_patterns = patterns.table().deadlocks();
+  report.penalty_patterns = patterns.table().penalties();
+  Solution solution;
+  if (result.solved()) {
+    solution = plan_to_lurd(board, result.plan);
+    report.moves_first_plan = solution.moves;
+    const double left = options.limits.max_seconds > 0 ? options.limits.max_seconds - clock.seconds() : 1.0;
+    report.seconds_before_moves_pass = clock.seconds();
+    if (options.fewer_moves && options.objective != Objective::moves && result.optimal && left > 0 &&
+        static_cast<std::int64_t>(result.cost + 1) * (board.cell_count() + 1) < FewerMovesDomain::kPushWeight) {
+      if (progress != nullptr) {
+        fewer_moves_pass<Set>(board, options, result, solution, report, *progress);
+      } else {
+        NullObserver none;
+        fewer_moves_pass<Set>(board, options, result, solution, report, none);
+      }
+    }
+  }
+  return solution;
+}
+
 // The push search of `level` under `options` (algorithm and limits included), observed by the
 // teaching recorders and `progress` (either may be absent), then the fewer-moves pass and the
-// replay check.
+// replay check. The states' cell-set width is the narrowest that holds the level's player's
+// area (or SolveOptions::min_cell_set_cells), chosen here, once the board is analysed.
 template <class Observer>
 SolveReport solve_with(const Level& level, const SolveOptions& options, const Teaching& teaching, Observer* progress) {
   SolveReport report;
   const LimitGuard clock(Limits{});
   try {
     const Board board(level);
-    SokobanDomain domain(board);
-    domain.set_corral_test(options.corral_test);
-    domain.set_pi_corrals(options.pi_corrals);
-    domain.set_frozen_goal_distances(options.frozen_goal_distances);
-    PatternSearch patterns(board, options.patterns);
-    if (options.pattern_search) domain.set_bound_hook(&patterns);
-    const SokobanDomain::State start = domain.initial_state();
-    const PushLowerBound h;
-    if (options.algorithm == Algorithm::astar || options.algorithm == Algorithm::hda) {
-      domain.enable_state_cache(options.state_cache_bits);
-    }
-    auto search = [&](auto& observer) {
-      Result<SokobanDomain::Move, int> result;
-      if (options.objective == Objective::any) {
-        RestartingWeightedAStarOptions anytime;
-        anytime.limits = options.limits;
-        if (anytime.limits.max_bytes == 0) anytime.limits.max_bytes = options.default_astar_bytes;
-        anytime.newer_first_on_ties = options.newer_first_on_ties;
-        if (!options.any_schedule.empty()) anytime.schedule = options.any_schedule;
-        return restarting_weighted_astar(domain, start, h, anytime, observer, [&](const auto& found, int wg, int wh) {
-          if (report.solutions_found++ == 0) report.seconds_first_solution = clock.seconds();
-          if (teaching.trace != nullptr) {
-            *teaching.trace << "solution: " << found.cost << " pushes" << (found.optimal ? " (optimal)" : "")
-                            << ", weighted A* " << wg << ":" << wh << ", expanded " << found.stats.expanded
-                            << ", after " << clock.seconds() << " s\n";
-          }
-        });
-      }
-      const std::size_t full_table =
-          options.limits.max_bytes != 0 ? options.limits.max_bytes / 2 / 64 : options.default_transposition_entries;
-      if (options.algorithm == Algorithm::hda) {
-        HdaOptions hda;
-        hda.limits = options.limits.with_clock_started();
-        if (hda.limits.max_bytes == 0) hda.limits.max_bytes = options.default_astar_bytes;
-        LocalTransport one_rank;
-        return hda_star(domain, start, h, hda, options.transport != nullptr ? *options.transport : one_rank, observer);
-      }
-      if (options.algorithm != Algorithm::ida) {
-        AStarOptions astar_options;
-        astar_options.limits = options.limits.with_clock_started();
-        astar_options.newer_first_on_ties = options.newer_first_on_ties;
-        if (astar_options.limits.max_bytes == 0) astar_options.limits.max_bytes = options.default_astar_bytes;
-        result = astar(domain, start, h, astar_options, observer);
-        if (!options.memory_fallback || result.status != Status::stopped ||
-            result.stop_reason != StopReason::memory_limit) {
-          return result;
-        }
-        // The memory is full, not the time: go on depth-first from the bound A* proved, with
-        // a transposition table in half the memory A* had (its nodes are freed by now).
-        report.memory_fallback = true;
-        if constexpr (requires { observer.on_phase(std::string()); }) {
-          observer.on_phase("memory limit reached at bound " + std::to_string(result.lower_bound) +
-                            ": going on with IDA* from there");
-        }
-        IdaStarOptions fallback;
-        fallback.limits = astar_options.limits;
-        if (fallback.limits.max_expanded > 0) {
-          if (result.stats.expanded >= fallback.limits.max_expanded) return result;
-          fallback.limits.max_expanded -= result.stats.expanded;
-        }
-        fallback.transposition_entries = astar_options.limits.max_bytes / 2 / 64;
-        fallback.first_bound = result.lower_bound;
-        Statistics spent = result.stats;
-        const int proven = result.lower_bound;
-        result = ida_star(domain, start, h, fallback, NoPruning{}, observer);
-        result.lower_bound = std::max(result.lower_bound, proven);
-        result.stats = std::move(spent += result.stats);
-        return result;
-      }
-      IdaStarOptions ida;
-      ida.limits = options.limits;
-      // Most levels need few nodes: a first try with a small table avoids clearing tens of
-      // megabytes for them. Only when it runs out of its node budget does the full search run.
-      // A teaching run searches once, so its trace and tree show one search.
-      constexpr std::uint64_t kFirstTryNodes = 20000;
-      if ((options.limits.max_expanded != 0 && options.limits.max_expanded <= kFirstTryNodes) || teaching.active()) {
-        ida.transposition_entries = full_table;
-        return ida_star(domain, start, h, ida, NoPruning{}, observer);
-      }
-      IdaStarOptions first = ida;
-      first.limits.max_expanded = kFirstTryNodes;
-      first.transposition_entries = std::min<std::size_t>(full_table, std::size_t{1} << 14);
-      result = ida_star(domain, start, h, first, NoPruning{}, observer);
-      if (result.status == Status::stopped && result.stop_reason == StopReason::node_limit) {
-        Statistics spent = result.stats;
-        if (ida.limits.max_seconds > 0) ida.limits.max_seconds = std::max(1e-3, ida.limits.max_seconds - spent.seconds);
-        if (ida.limits.max_expanded > 0) ida.limits.max_expanded -= spent.expanded;
-        ida.transposition_entries = full_table;
-        result = ida_star(domain, start, h, ida, NoPruning{}, observer);
-        result.stats = std::move(spent += result.stats);
-      }
-      return result;
-    };
-    if (options.objective == Objective::moves) {
-      domain.set_pi_corrals(false);
-      report.result = fewest_moves_search(domain, options, teaching, progress);
-    } else {
-      report.result = run_teaching(domain, teaching, search, progress);
-    }
-    const Result<SokobanDomain::Move, int>& result = report.result;
-    report.pattern_searches = patterns.stats().searches;
-    report.pattern_expanded = patterns.stats().expanded;
-    report.deadlock_patterns = patterns.table().deadlocks();
-    report.penalty_patterns = patterns.table().penalties();
+    const Solution solution = with_cell_set_for(
+        board.cell_count(),
+        [&]<class Set>(Set) { return search_with<Set>(board, options, teaching, progress, clock, report); },
+        options.min_cell_set_cells);
+    const Result<Push, int>& result = report.result;
     if (result.solved()) {
-      Solution solution = plan_to_lurd(board, result.plan);
-      report.moves_first_plan = solution.moves;
-      const double left = options.limits.max_seconds > 0 ? options.limits.max_seconds - clock.seconds() : 1.0;
-      report.seconds_before_moves_pass = clock.seconds();
-      if (options.fewer_moves && options.objective != Objective::moves && result.optimal && left > 0 &&
-          static_cast<std::int64_t>(result.cost + 1) * (board.cell_count() + 1) < FewerMovesDomain::kPushWeight) {
-        if (progress != nullptr) {
-          fewer_moves_pass(board, options, result, solution, report, *progress);
-        } else {
-          NullObserver none;
-          fewer_moves_pass(board, options, result, solution, report, none);
-        }
-      }
       int pushes = -1, moves = -1;
       const std::string problem = verify_lurd(level, solution.lurd, &pushes, &moves);
       const int counted = options.objective == Objective::moves ? moves : pushes;

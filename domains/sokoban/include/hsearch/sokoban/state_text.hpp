@@ -12,7 +12,8 @@ namespace hsearch::sokoban {
 
 // The board with the state's boxes and its normalised player: XSB characters, one line per
 // row, trailing spaces cut. Squares outside the player's area are copied from the level.
-inline std::string state_text(const Board& board, const PushState& s) {
+template <class Set>
+std::string state_text(const Board& board, const BasicPushState<Set>& s) {
   const Level& level = board.level();
   std::string out;
   for (int r = 0; r < level.height; ++r) {

@@ -43,9 +43,11 @@ struct DeadlockReport {
 // `grid`: the position's XSB rows (the level's walls and goals, boxes and player where they
 // are now); `board`: the analysis of the same level (its cells do not depend on where the boxes
 // and the player stand).
-inline DeadlockReport find_deadlock(const Board& board, const std::vector<std::string>& grid, int pr, int pc) {
+// The tests run on the cell-set width the solver would pick for the level (cell_set.hpp).
+template <class Set>
+DeadlockReport find_deadlock_with(const Board& board, const std::vector<std::string>& grid, int pr, int pc) {
   DeadlockReport report;
-  CellSet boxes;
+  Set boxes;
   std::vector<int> box_cells;
   for (int r = 0; r < static_cast<int>(grid.size()); ++r) {
     for (int c = 0; c < static_cast<int>(grid[static_cast<std::size_t>(r)].size()); ++c) {
@@ -73,17 +75,23 @@ inline DeadlockReport find_deadlock(const Board& board, const std::vector<std::s
 
   // The solver's state for this position: the player's reach (for the corral test) and the
   // matching (for the lower bound). unpack() floods from the player's square.
-  const SokobanDomain domain(board);
-  SokobanDomain::Key key;
+  const BasicSokobanDomain<Set> domain(board);
+  typename BasicSokobanDomain<Set>::Key key;
   key.boxes = boxes;
   key.player = player;
-  SokobanDomain::State state = domain.unpack(key);
+  typename BasicSokobanDomain<Set>::State state = domain.unpack(key);
   const bool every_goal_needed = domain.box_count() == static_cast<int>(board.goals().size());
   for (int c : box_cells)
     if (frozen_corral(board, boxes, state.reach, c, every_goal_needed)) flag(DeadlockKind::corral, c);
   if (report.any()) return report;
   if (is_dead_end(domain.full_bound(state))) report.kind = DeadlockKind::matching;
   return report;
+}
+
+inline DeadlockReport find_deadlock(const Board& board, const std::vector<std::string>& grid, int pr, int pc) {
+  return with_cell_set_for(board.cell_count(), [&]<class Set>(Set) {
+    return find_deadlock_with<Set>(board, grid, pr, pc);
+  });
 }
 
 }  // namespace hsearch::sokoban::game
