@@ -129,6 +129,27 @@ TEST(Limits, PollAndSearchShareAClockStartedEarlier) {
   EXPECT_LE(r.stats.expanded, 2 * LimitGuard::kCheckInterval);
 }
 
+// When each call is slow (a Sokoban expansion with its deadlock searches, a sanitizer build),
+// the guard checks after fewer calls: the stop flag is seen within a few calls, not after the
+// thousands that fit in the check period on a fast domain.
+TEST(Limits, SlowCallsAreCheckedAfterFewerCalls) {
+  std::atomic<bool> flag{false};
+  Limits l;
+  l.stop_flag = &flag;
+  LimitGuard guard(l);
+  std::uint64_t calls = 0;
+  constexpr std::uint64_t kRaiseAt = 40;
+  while (calls < 10 * LimitGuard::kCheckInterval) {
+    ++calls;
+    if (calls == kRaiseAt) flag = true;
+    std::this_thread::sleep_for(std::chrono::microseconds(500));  // a call that costs 0.5 ms or more
+    if (guard.should_stop(calls)) break;
+  }
+  EXPECT_EQ(guard.reason(), StopReason::interrupted);
+  EXPECT_GE(calls, kRaiseAt);
+  EXPECT_LE(calls, kRaiseAt + 8) << "a 2 ms check period at 0.5 ms a call is 4 calls";
+}
+
 TEST(Limits, PollNeverThrowsWithoutLimits) {
   LimitGuard guard(Limits{});
   for (std::uint32_t i = 0; i < 4 * LimitGuard::kCheckInterval; ++i) guard.poll();

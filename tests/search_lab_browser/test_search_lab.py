@@ -12,81 +12,36 @@ Exit status: 0 passed, 1 failed, 77 skipped (Selenium, Chromium or chromedriver 
 """
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import traceback
 import urllib.error
 import urllib.request
 
-SKIP = 77
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "browser_common"))
+from browser_test import SKIP, ProgramServer, fail, find_tools, start_browser  # noqa: E402
+
 BOARD = "8 1 3 4 0 2 7 6 5"  # a 3x3 board; its optimum comes from fifteen-puzzle, not from here
 
 
-def fail(message):
-    raise AssertionError(message)
-
-
-class Server:
+class Server(ProgramServer):
     """`search-compare lab` on a free port, stopped on exit."""
 
     def __init__(self, program):
-        self.program = program
-        self.folder = tempfile.mkdtemp(prefix="search-lab-test-")
-        self.stderr_path = os.path.join(self.folder, "stderr.log")
-        self.process = None
-        self.url = None
+        super().__init__("search-compare lab", lambda folder: [program, "lab", "--port", "0"], "search-lab-test-")
 
     def __enter__(self):
-        self.stderr = open(self.stderr_path, "w")
-        self.process = subprocess.Popen([self.program, "lab", "--port", "0"], stdout=subprocess.PIPE,
-                                        stderr=self.stderr, text=True)
-        first = {}
-
-        def read_first_line():
-            first["line"] = self.process.stdout.readline()
-            for _ in self.process.stdout:
-                pass
-
-        threading.Thread(target=read_first_line, daemon=True).start()
-        deadline = time.monotonic() + 20
-        while "line" not in first and time.monotonic() < deadline and self.process.poll() is None:
-            time.sleep(0.02)
-        line = first.get("line", "").strip()
-        if not line.startswith("http://") or not line.endswith("/lab"):
+        super().__enter__()
+        if not self.url.endswith("/lab"):
             self.__exit__(None, None, None)
-            fail(f"search-compare lab did not print its page's address (first line: {line!r}; "
-                 f"exit status {self.process.returncode}; stderr: {self.stderr_text()})")
-        self.url = line
-        self.base = line[: -len("lab")]
+            fail(f"search-compare lab printed {self.url!r}, not the address of /lab")
+        self.base = self.url[: -len("lab")]
         return self
-
-    def stderr_text(self):
-        try:
-            with open(self.stderr_path) as f:
-                return f.read()[-4000:]
-        except OSError:
-            return ""
-
-    def __exit__(self, kind, value, tb):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.stderr.close()
-        if kind is not None:
-            print(f"--- search-compare lab's stderr:\n{self.stderr_text()}", file=sys.stderr)
-        shutil.rmtree(self.folder, ignore_errors=True)
-        return False
 
     def run(self, body):
         """POST /api/lab/run: (status, JSON answer)."""
@@ -97,32 +52,6 @@ class Server:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read() or b"null")
-
-
-def find_tools():
-    if importlib.util.find_spec("selenium") is None:
-        return None, (f"Python module 'selenium' not found by {sys.executable} "
-                      "(Debian package python3-selenium)")
-    chromium = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
-                     if shutil.which(n)), None)
-    if not chromium:
-        return None, "chromium not found (Debian package chromium)"
-    driver = shutil.which("chromedriver")
-    if not driver:
-        return None, "chromedriver not found (Debian package chromium-driver)"
-    return (chromium, driver), None
-
-
-def start_browser(chromium, chromedriver):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1280,1000", "--force-device-scale-factor=1", "--lang=en-US",
-                "--disable-extensions", "--no-first-run"):
-        options.add_argument(arg)
-    return webdriver.Chrome(service=Service(chromedriver), options=options)
 
 
 class Page:
@@ -433,7 +362,7 @@ def main():
             return 2
     try:
         with Server(args.search_compare) as server:
-            driver = start_browser(*tools)
+            driver = start_browser(*tools, 1280, 1000)
             try:
                 SCENARIOS[args.scenario](Page(driver, server, args.screenshots,
                                               {"fifteen_puzzle": args.fifteen_puzzle}))

@@ -204,14 +204,7 @@ TEST(BigBoards, A60By60RoomWithTenBoxesIsSolvedPushOptimally) {
 TEST(BigBoards, AWiderStateFindsTheSameOptimumWithTheSameSearch) {
   // A small level (the program's built-in one, 3 boxes) solved on the 256-cell states and
   // forced onto the wider ones: the same pushes, moves and expansions (only the width differs).
-  const Level lv = level_from(
-      " #######\n"
-      " # .   ###\n"
-      "## $$#   #\n"
-      "#.  @ $  #\n"
-      "#  ##.  ##\n"
-      "####  ###\n"
-      "   ####\n");
+  const Level lv = hsearch::sokoban::testing::three_boxes();
   const SolveReport narrow = solve_level(lv);
   ASSERT_TRUE(narrow.solved());
   for (const int at_least : {1000, 4000}) {

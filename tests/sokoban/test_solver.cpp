@@ -13,20 +13,10 @@
 
 using namespace hsearch::sokoban;
 using hsearch::sokoban::testing::level_from;
+using hsearch::sokoban::testing::three_boxes;
 
 namespace {
 
-// Three boxes, 7 pushes (the program's built-in level).
-Level three_boxes() {
-  return level_from(
-      " #######\n"
-      " # .   ###\n"
-      "## $$#   #\n"
-      "#.  @ $  #\n"
-      "#  ##.  ##\n"
-      "####  ###\n"
-      "   ####\n");
-}
 
 }  // namespace
 

@@ -12,85 +12,35 @@ Exit status: 0 passed, 1 failed, 77 skipped (Selenium, Chromium or chromedriver 
 """
 
 import argparse
-import importlib.util
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
-import threading
 import time
 import traceback
 import urllib.error
 import urllib.request
 
-SKIP = 77
-
-
-def fail(message):
-    raise AssertionError(message)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "browser_common"))
+from browser_test import SKIP, ProgramServer, fail, find_tools, start_browser  # noqa: E402
 
 
 # -------------------------------------------------------------------------------------------------
 # The server
 
 
-class Server:
+class Server(ProgramServer):
     """`sokoban serve` on a free port with a data folder of its own, stopped on exit."""
 
     def __init__(self, program):
-        self.program = program
-        self.folder = tempfile.mkdtemp(prefix="sokoban-web-test-")
-        self.process = None
-        self.url = None
-        self.stderr_path = os.path.join(self.folder, "stderr.log")
+        super().__init__("sokoban serve",
+                         lambda folder: [program, "serve", "--port", "0", "--data", os.path.join(folder, "data")],
+                         "sokoban-web-test-")
 
     def __enter__(self):
-        self.stderr = open(self.stderr_path, "w")
-        self.process = subprocess.Popen(
-            [self.program, "serve", "--port", "0", "--data", os.path.join(self.folder, "data")],
-            stdout=subprocess.PIPE, stderr=self.stderr, text=True)
-        first = {}
-
-        def read_first_line():
-            first["line"] = self.process.stdout.readline()
-            # The rest is drained so that the server never blocks on a full pipe.
-            for _ in self.process.stdout:
-                pass
-
-        threading.Thread(target=read_first_line, daemon=True).start()
-        deadline = time.monotonic() + 20
-        while "line" not in first and time.monotonic() < deadline and self.process.poll() is None:
-            time.sleep(0.02)
-        line = first.get("line", "").strip()
-        if not line.startswith("http://"):
-            self.__exit__(None, None, None)
-            fail(f"sokoban serve did not print its address (first line: {line!r}; "
-                 f"exit status {self.process.returncode}; stderr: {self.stderr_text()})")
-        self.url = line if line.endswith("/") else line + "/"
+        super().__enter__()
+        if not self.url.endswith("/"):
+            self.url += "/"
         return self
-
-    def stderr_text(self):
-        try:
-            with open(self.stderr_path) as f:
-                return f.read()[-4000:]
-        except OSError:
-            return ""
-
-    def __exit__(self, kind, value, tb):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.stderr.close()
-        if kind is not None:
-            print(f"--- sokoban serve's stderr:\n{self.stderr_text()}", file=sys.stderr)
-        shutil.rmtree(self.folder, ignore_errors=True)
-        return False
 
     def api(self, method, path, body=None):
         """One JSON request to the API (for the tests' own set-up and for the solver's answers)."""
@@ -117,38 +67,6 @@ class Server:
                 return result["lurd"]
             time.sleep(0.05)
         fail(f"the solver's job {job} for level {level} did not finish within 30 s")
-
-
-# -------------------------------------------------------------------------------------------------
-# The browser
-
-
-def find_tools():
-    """Selenium, Chromium and chromedriver, or the reason to skip."""
-    if importlib.util.find_spec("selenium") is None:
-        return None, (f"Python module 'selenium' not found by {sys.executable} "
-                      "(Debian package python3-selenium)")
-    chromium = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
-                     if shutil.which(n)), None)
-    if not chromium:
-        return None, "chromium not found (Debian package chromium)"
-    driver = shutil.which("chromedriver")
-    if not driver:
-        return None, "chromedriver not found (Debian package chromium-driver)"
-    return (chromium, driver), None
-
-
-def start_browser(chromium, chromedriver):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1280,860", "--force-device-scale-factor=1", "--lang=en-US",
-                "--disable-extensions", "--no-first-run"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(chromedriver), options=options)
 
 
 class Page:
@@ -560,7 +478,7 @@ def main():
         return 2
     try:
         with Server(args.sokoban) as server:
-            driver = start_browser(*tools)
+            driver = start_browser(*tools, 1280, 860, console_log=True)
             try:
                 SCENARIOS[args.scenario](Page(driver, server, args.screenshots))
             finally:

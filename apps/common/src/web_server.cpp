@@ -4,6 +4,9 @@
 #include <cstring>
 #include <thread>
 
+#include "hsearch/app/options.hpp"
+#include "hsearch/core/interrupt.hpp"
+
 namespace hsearch::app {
 
 nlohmann::ordered_json json_body(const httplib::Request& request) {
@@ -205,6 +208,31 @@ void WebServer::run() {
   running_.store(true);
   if (!stopping_.load()) server_.listen_after_bind();
   running_.store(false);
+}
+
+void add_server_options(boost::program_options::options_description& options) {
+  namespace po = boost::program_options;
+  options.add_options()
+      ("host", po::value<std::string>()->value_name("ADDRESS")->default_value("127.0.0.1"),
+       "address to listen on (0.0.0.0: every network; there is no login)")
+      ("port", po::value<std::string>()->value_name("N")->default_value("8080"), "port (0: any free port)");
+}
+
+WebServerOptions server_options(const boost::program_options::variables_map& vm) {
+  WebServerOptions web;
+  web.host = vm["host"].as<std::string>();
+  web.port = static_cast<int>(parse_count_in("port", vm["port"].as<std::string>(), 0, 65535));
+  return web;
+}
+
+void WebServer::run_until_interrupted() {
+  std::thread watch([this] {
+    while (!interrupt_flag().load() && !stopping()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stop();
+  });
+  run();
+  stop();
+  watch.join();
 }
 
 void WebServer::stop() {

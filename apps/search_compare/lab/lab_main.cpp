@@ -55,10 +55,8 @@ int lab_main(int argc, char** argv) {
   cli.set_epilogue(
       "The first line of standard output is the page's address. Ctrl-C or SIGTERM stops the server.\n"
       "Exit status: 130 stopped by a signal; 2 bad usage (a port in use); 70 internal error.");
+  app::add_server_options(cli.options());
   cli.options().add_options()
-      ("host", po::value<std::string>()->value_name("ADDRESS")->default_value("127.0.0.1"),
-       "address to listen on (0.0.0.0: every network; there is no login)")
-      ("port", po::value<std::string>()->value_name("N")->default_value("8080"), "port (0: any free port)")
       ("node-limit", po::value<std::string>()->value_name("EXPANSIONS")->default_value("200000"),
        "expansions of each run at most")
       ("time-limit", po::value<std::string>()->value_name("SECONDS")->default_value("10"),
@@ -70,8 +68,7 @@ int lab_main(int argc, char** argv) {
   app::WebServerOptions web;
   LabLimits limits;
   try {
-    web.host = vm["host"].as<std::string>();
-    web.port = static_cast<int>(app::parse_count_in("port", vm["port"].as<std::string>(), 0, 65535));
+    web = app::server_options(vm);
     limits.max_expanded = app::parse_count_in("node-limit", vm["node-limit"].as<std::string>(), 1, 100000000);
     limits.max_seconds = app::parse_seconds("time-limit", vm["time-limit"].as<std::string>());
     if (!(limits.max_seconds > 0 && limits.max_seconds <= 600)) {
@@ -157,13 +154,7 @@ int lab_main(int argc, char** argv) {
   std::cout << server.url() << "lab" << std::endl;
   std::cerr << kProgram << ": runs of at most " << limits.max_expanded << " expansions and " << limits.max_seconds
             << " s, at most " << limits.max_cap << " events recorded; Ctrl-C stops\n";
-  std::thread watch([&server] {
-    while (!interrupt_flag().load() && !server.stopping()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    server.stop();
-  });
-  server.run();
-  server.stop();
-  watch.join();
+  server.run_until_interrupted();
   return app::code(app::ExitStatus::interrupted);
 }
 

@@ -53,10 +53,8 @@ int serve_main(int argc, char** argv) {
   spec.exit_status_table = false;
   app::CommandLine cli(kProgram, "sokoban serve [LEVELFILE...] [options]", kDescription, spec);
   cli.set_epilogue(kEpilogue);
+  app::add_server_options(cli.options());
   cli.options().add_options()
-      ("host", po::value<std::string>()->value_name("ADDRESS")->default_value("127.0.0.1"),
-       "address to listen on (0.0.0.0: every network; there is no login)")
-      ("port", po::value<std::string>()->value_name("N")->default_value("8080"), "port (0: any free port)")
       ("data", po::value<std::string>()->value_name("DIR"),
        "where sokoban-web.sqlite is kept (default $XDG_DATA_HOME/hsearch, else ~/.local/share/hsearch)")
       ("solve-time", po::value<std::string>()->value_name("SECONDS")->default_value("10"),
@@ -72,8 +70,7 @@ int serve_main(int argc, char** argv) {
   app::WebServerOptions web;
   SolverPoolOptions solver;
   try {
-    web.host = vm["host"].as<std::string>();
-    web.port = static_cast<int>(app::parse_count_in("port", vm["port"].as<std::string>(), 0, 65535));
+    web = app::server_options(vm);
     solver.seconds = app::parse_seconds("solve-time", vm["solve-time"].as<std::string>());
     if (!(solver.seconds > 0 && solver.seconds <= 3600))
       throw std::invalid_argument("--solve-time must be more than 0 and at most 3600 seconds");
@@ -119,14 +116,7 @@ int serve_main(int argc, char** argv) {
     std::cout << server.url() << std::endl;
     std::cerr << "sokoban serve: " << collections.size() << " collection" << (collections.size() == 1 ? "" : "s")
               << ", data in " << store.file().string() << "; Ctrl-C stops\n";
-    // The signal handler only raises the flag; this thread turns it into a clean stop.
-    std::thread watch([&server] {
-      while (!interrupt_flag().load() && !server.stopping()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      server.stop();
-    });
-    server.run();
-    server.stop();
-    watch.join();
+    server.run_until_interrupted();
   } catch (const StoreError& e) {
     app::print_error(kProgram, e.what());
     return kBadInput;

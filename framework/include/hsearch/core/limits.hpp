@@ -40,21 +40,28 @@ struct StoppedByLimit {
   StopReason reason = StopReason::none;
 };
 
-// Checks the limits. One countdown serves every limit: it runs out after kCheckInterval calls,
-// or exactly when the node limit is reached if that comes first, and only then are the node
-// count, the clock and the stop flag read. So the inner loop pays one decrement and one branch
-// per expansion, and the node limit still stops the search at exactly max_expanded expansions.
+// Checks the limits. One countdown serves every limit: when it runs out, and only then, the
+// node count, the clock and the stop flag are read. So the inner loop pays one decrement and
+// one branch per expansion, and the node limit still stops the search at exactly max_expanded
+// expansions (the countdown runs out there if that comes first).
+// The countdown's length adapts to the cost of a call, so that checks come about every
+// kCheckPeriod of wall time: a 15-puzzle IDA* node costs nanoseconds and a Sokoban expansion
+// with its deadlock searches can cost a millisecond (more under a sanitizer), and a fixed count
+// would either read the clock for nothing or answer Ctrl-C and the time limit seconds late.
 // Searches call should_stop(); every other long phase (pattern-database builds, ...) calls
 // poll() in its inner loop, so Ctrl-C and the time limit stop them the same way.
 class LimitGuard {
  public:
+  // The longest countdown: even on the cheapest calls the clock is read no less often.
   static constexpr std::uint32_t kCheckInterval = 4096;
   using Clock = std::chrono::steady_clock;
+  static constexpr std::chrono::microseconds kCheckPeriod{2000};
 
   explicit LimitGuard(const Limits& limits)
       : limits_(limits),
         start_(Clock::now()),
-        clock_start_(limits.clock_start == Clock::time_point{} ? start_ : limits.clock_start) {}
+        clock_start_(limits.clock_start == Clock::time_point{} ? start_ : limits.clock_start),
+        last_check_(start_) {}
 
   // Call once per expansion with the total expansions so far; true when the search must stop.
   // (A caller that counts more than one expansion per call could pass the node limit by the
@@ -74,26 +81,16 @@ class LimitGuard {
   }
 
   // Clock and stop flag, checked now (also used between iterations).
-  bool check_slow() {
-    if (limits_.stop_flag != nullptr && limits_.stop_flag->load(std::memory_order_relaxed)) {
-      reason_ = StopReason::interrupted;
-      return true;
-    }
-    if (limits_.max_seconds > 0 &&
-        std::chrono::duration<double>(Clock::now() - clock_start_).count() >= limits_.max_seconds) {
-      reason_ = StopReason::time_limit;
-      return true;
-    }
-    return false;
-  }
+  bool check_slow() { return check_slow(Clock::now()); }
 
   // For a phase that is not a search: call once per unit of work (a table entry, a layer
-  // entry). Every kCheckInterval calls it checks the clock and the stop flag and throws
+  // entry). When the countdown runs out it checks the clock and the stop flag and throws
   // StoppedByLimit when one of them says stop.
   void poll() {
     if (--countdown_ != 0) [[likely]] return;
-    countdown_ = kCheckInterval;
-    if (check_slow()) throw StoppedByLimit{reason_};
+    const Clock::time_point now = Clock::now();
+    countdown_ = next_interval(now);
+    if (check_slow(now)) throw StoppedByLimit{reason_};
   }
 
   // Seconds since this guard was made (the statistics of its search or phase).
@@ -103,10 +100,38 @@ class LimitGuard {
   StopReason reason() const { return reason_; }
 
  private:
+  bool check_slow(Clock::time_point now) {
+    if (limits_.stop_flag != nullptr && limits_.stop_flag->load(std::memory_order_relaxed)) {
+      reason_ = StopReason::interrupted;
+      return true;
+    }
+    if (limits_.max_seconds > 0 &&
+        std::chrono::duration<double>(now - clock_start_).count() >= limits_.max_seconds) {
+      reason_ = StopReason::time_limit;
+      return true;
+    }
+    return false;
+  }
+
+  // The length of the next countdown: the calls that fit in kCheckPeriod at the rate measured
+  // since the last check, at most twice the last length (one slow call does not make the next
+  // wait long) and between 1 and kCheckInterval.
+  std::uint32_t next_interval(Clock::time_point now) {
+    const auto took = std::chrono::duration_cast<std::chrono::nanoseconds>(now - last_check_).count();
+    last_check_ = now;
+    const double fit = took <= 0 ? double(kCheckInterval)
+                                 : double(interval_) * double(std::chrono::nanoseconds(kCheckPeriod).count()) / double(took);
+    double next = fit < 2.0 * interval_ ? fit : 2.0 * interval_;
+    if (next > kCheckInterval) next = kCheckInterval;
+    interval_ = next < 1.0 ? 1U : static_cast<std::uint32_t>(next);
+    return interval_;
+  }
+
   // The countdown ran out: check every limit and set the next countdown (the next clock check,
   // or the expansion at which the node limit is reached, whichever comes first).
   bool check_due(std::uint64_t expanded) {
-    countdown_ = kCheckInterval;
+    const Clock::time_point now = Clock::now();
+    countdown_ = next_interval(now);
     if (limits_.max_expanded != 0) {
       if (expanded >= limits_.max_expanded) {
         reason_ = StopReason::node_limit;
@@ -116,12 +141,14 @@ class LimitGuard {
       const std::uint64_t left = limits_.max_expanded - expanded;
       if (left < countdown_) countdown_ = static_cast<std::uint32_t>(left);
     }
-    return check_slow();
+    return check_slow(now);
   }
 
   Limits limits_;
   Clock::time_point start_;
   Clock::time_point clock_start_;  // the time limit's clock
+  Clock::time_point last_check_;   // when the countdown last ran out
+  std::uint32_t interval_ = 1;     // the last countdown's length
   std::uint32_t countdown_ = 1;  // calls left before the next check (the first call checks)
   StopReason reason_ = StopReason::none;
 };

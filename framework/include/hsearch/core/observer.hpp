@@ -15,7 +15,7 @@
 //                                              duplicate (closed/open list, transposition table)
 //   on_prune(parent, move)                     the pruning automaton refused a move (the
 //                                              child was never applied nor generated)
-//   on_progress(const Statistics&, seconds)    about every LimitGuard::kCheckInterval expansions
+//   on_progress(const Statistics&, seconds)    every 2^16 expansions (A*, HDA*), 2^20 (IDA*)
 // `kWantsNodes` tells searches whether to call on_expand / on_generate / on_duplicate /
 // on_prune at all (they can be
 // costly to prepare); `kWantsProgress` likewise for on_progress.

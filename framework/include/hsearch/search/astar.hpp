@@ -25,6 +25,7 @@
 #include "hsearch/core/stored_state.hpp"
 #include "hsearch/heuristics/heuristic.hpp"
 #include "hsearch/search/detail/chunked_array.hpp"
+#include "hsearch/search/detail/indexed_heap.hpp"
 #include "hsearch/search/detail/node_index.hpp"
 
 namespace hsearch {
@@ -68,7 +69,7 @@ class AStarSearch {
     Cost g;
     Cost h;
     std::uint32_t parent;
-    std::uint32_t heap_pos;  // position in heap_, or kClosed
+    std::uint32_t heap_pos;  // position in open_, or kClosed
     Move move;               // the move from the parent
   };
 
@@ -88,7 +89,7 @@ class AStarSearch {
     }
     add_node(start, domain_.hash(start), 0, h0, kNoParent, Move{});
     State current = start;
-    while (!heap_.empty()) {
+    while (!open_.empty()) {
       const std::uint32_t n = pop();
       current = Store::load(domain_, nodes_[n].stored);
       const Cost g = nodes_[n].g;
@@ -160,7 +161,7 @@ class AStarSearch {
         observer_.on_reopen(child, static_cast<std::int64_t>(old_g), static_cast<std::int64_t>(gc));
         push(known);
       } else {
-        sift_up(node.heap_pos);
+        open_.decreased(known, OpenAccess{this});
       }
       return;
     }
@@ -200,50 +201,14 @@ class AStarSearch {
     return a < b;
   }
 
-  void push(std::uint32_t n) {
-    nodes_[n].heap_pos = static_cast<std::uint32_t>(heap_.size());
-    heap_.push_back(n);
-    sift_up(nodes_[n].heap_pos);
-  }
-  std::uint32_t pop() {
-    const std::uint32_t top = heap_.front();
-    const std::uint32_t last = heap_.back();
-    heap_.pop_back();
-    if (!heap_.empty()) {
-      heap_[0] = last;
-      nodes_[last].heap_pos = 0;
-      sift_down(0);
-    }
-    nodes_[top].heap_pos = kClosed;
-    return top;
-  }
-  void sift_up(std::uint32_t pos) {
-    const std::uint32_t n = heap_[pos];
-    while (pos > 0) {
-      const std::uint32_t up = (pos - 1) / 2;
-      if (!before(n, heap_[up])) break;
-      heap_[pos] = heap_[up];
-      nodes_[heap_[pos]].heap_pos = pos;
-      pos = up;
-    }
-    heap_[pos] = n;
-    nodes_[n].heap_pos = pos;
-  }
-  void sift_down(std::uint32_t pos) {
-    const std::uint32_t n = heap_[pos];
-    const auto size = static_cast<std::uint32_t>(heap_.size());
-    for (;;) {
-      std::uint32_t child = 2 * pos + 1;
-      if (child >= size) break;
-      if (child + 1 < size && before(heap_[child + 1], heap_[child])) ++child;
-      if (!before(heap_[child], n)) break;
-      heap_[pos] = heap_[child];
-      nodes_[heap_[pos]].heap_pos = pos;
-      pos = child;
-    }
-    heap_[pos] = n;
-    nodes_[n].heap_pos = pos;
-  }
+  // The open list's view of the nodes: their order and where each keeps its heap position.
+  struct OpenAccess {
+    AStarSearch* search;
+    bool before(std::uint32_t a, std::uint32_t b) const { return search->before(a, b); }
+    std::uint32_t& position(std::uint32_t n) const { return search->nodes_[n].heap_pos; }
+  };
+  void push(std::uint32_t n) { open_.push(n, OpenAccess{this}); }
+  std::uint32_t pop() { return open_.pop(OpenAccess{this}, kClosed); }
 
   std::vector<Move> plan_to(std::uint32_t n) const {
     std::vector<Move> plan;
@@ -254,7 +219,7 @@ class AStarSearch {
   }
 
   std::size_t bytes() const {
-    return nodes_.bytes() + heap_.capacity() * sizeof(std::uint32_t) +
+    return nodes_.bytes() + open_.bytes() +
            index_.bytes();
   }
 
@@ -265,8 +230,8 @@ class AStarSearch {
     if (options_.weight_g == options_.weight_h && options_.weight_g > 0 && is_admissible(h_)) {
       // Some open node lies on an optimal path with its optimal g: min f over open is a bound.
       std::int64_t best = popped != kNoParent ? nodes_[popped].g + nodes_[popped].h
-                                              : (heap_.empty() ? 0 : nodes_[heap_[0]].g + nodes_[heap_[0]].h);
-      if (!heap_.empty()) best = std::min<std::int64_t>(best, nodes_[heap_[0]].g + nodes_[heap_[0]].h);
+                                              : (open_.empty() ? 0 : nodes_[open_.top()].g + nodes_[open_.top()].h);
+      if (!open_.empty()) best = std::min<std::int64_t>(best, nodes_[open_.top()].g + nodes_[open_.top()].h);
       result.lower_bound = static_cast<Cost>(best);
     }
     return finish(std::move(result));
@@ -287,7 +252,7 @@ class AStarSearch {
   AStarOptions options_;
   LimitGuard guard_;
   ChunkedArray<Node> nodes_;
-  std::vector<std::uint32_t> heap_;
+  IndexedHeap open_;
   NodeIndex index_;
   Statistics stats_;
 };

@@ -42,6 +42,7 @@
 #include "hsearch/core/stored_state.hpp"
 #include "hsearch/heuristics/heuristic.hpp"
 #include "hsearch/search/detail/chunked_array.hpp"
+#include "hsearch/search/detail/indexed_heap.hpp"
 #include "hsearch/search/detail/node_index.hpp"
 
 namespace hsearch {
@@ -118,7 +119,7 @@ class HdaStarSearch {
     Cost h;
     std::uint32_t parent;       // index at parent_rank
     std::int32_t parent_rank;
-    std::uint32_t heap_pos;     // position in heap_, or kClosed
+    std::uint32_t heap_pos;     // position in open_, or kClosed
     Move move;                  // the move from the parent
   };
 
@@ -152,9 +153,9 @@ class HdaStarSearch {
       }
       // 2. A round of A* on this rank's nodes with f below the best goal.
       bool stop = false;
-      for (std::uint64_t k = 0; k < options_.round_expansions && !heap_.empty(); ++k) {
+      for (std::uint64_t k = 0; k < options_.round_expansions && !open_.empty(); ++k) {
         const std::int64_t best = std::min(incumbent, goal_g_);
-        if (f(nodes_[heap_[0]]) >= best) break;
+        if (f(nodes_[open_.top()]) >= best) break;
         if (guard_.should_stop(stats_.expanded + expanded_elsewhere)) {
           stop = true;
           break;
@@ -173,7 +174,7 @@ class HdaStarSearch {
       }
       // 3. The round's collective.
       std::int64_t sums[4] = {static_cast<std::int64_t>(stats_.messages_sent), received, static_cast<std::int64_t>(stats_.expanded), stop ? 1 : 0};
-      std::int64_t mins[2] = {heap_.empty() ? kInfinity : f(nodes_[heap_[0]]), goal_g_};
+      std::int64_t mins[2] = {open_.empty() ? kInfinity : f(nodes_[open_.top()]), goal_g_};
       transport_.all_reduce(sums, 4, mins, 2);
       ++stats_.rounds;
       expanded_elsewhere = static_cast<std::uint64_t>(sums[2]) - stats_.expanded;
@@ -301,7 +302,7 @@ class HdaStarSearch {
         observer_.on_reopen(*child, static_cast<std::int64_t>(old_g), static_cast<std::int64_t>(gc));
         push(known);
       } else {
-        sift_up(node.heap_pos);
+        open_.decreased(known, OpenAccess{this});
       }
       return;
     }
@@ -368,55 +369,19 @@ class HdaStarSearch {
     if (fa != fb) return fa < fb;
     return nodes_[a].g > nodes_[b].g;
   }
-  void push(std::uint32_t n) {
-    nodes_[n].heap_pos = static_cast<std::uint32_t>(heap_.size());
-    heap_.push_back(n);
-    sift_up(nodes_[n].heap_pos);
-  }
-  std::uint32_t pop() {
-    const std::uint32_t top = heap_.front();
-    const std::uint32_t last = heap_.back();
-    heap_.pop_back();
-    if (!heap_.empty()) {
-      heap_[0] = last;
-      nodes_[last].heap_pos = 0;
-      sift_down(0);
-    }
-    nodes_[top].heap_pos = kClosed;
-    return top;
-  }
-  void sift_up(std::uint32_t pos) {
-    const std::uint32_t n = heap_[pos];
-    while (pos > 0) {
-      const std::uint32_t up = (pos - 1) / 2;
-      if (!before(n, heap_[up])) break;
-      heap_[pos] = heap_[up];
-      nodes_[heap_[pos]].heap_pos = pos;
-      pos = up;
-    }
-    heap_[pos] = n;
-    nodes_[n].heap_pos = pos;
-  }
-  void sift_down(std::uint32_t pos) {
-    const std::uint32_t n = heap_[pos];
-    const auto size = static_cast<std::uint32_t>(heap_.size());
-    for (;;) {
-      std::uint32_t child = 2 * pos + 1;
-      if (child >= size) break;
-      if (child + 1 < size && before(heap_[child + 1], heap_[child])) ++child;
-      if (!before(heap_[child], n)) break;
-      heap_[pos] = heap_[child];
-      nodes_[heap_[pos]].heap_pos = pos;
-      pos = child;
-    }
-    heap_[pos] = n;
-    nodes_[n].heap_pos = pos;
-  }
+  // The open list's view of the nodes: their order and where each keeps its heap position.
+  struct OpenAccess {
+    HdaStarSearch* search;
+    bool before(std::uint32_t a, std::uint32_t b) const { return search->before(a, b); }
+    std::uint32_t& position(std::uint32_t n) const { return search->nodes_[n].heap_pos; }
+  };
+  void push(std::uint32_t n) { open_.push(n, OpenAccess{this}); }
+  std::uint32_t pop() { return open_.pop(OpenAccess{this}, kClosed); }
 
   std::size_t bytes() const {
     std::size_t outgoing = 0;
     for (const auto& out : outbox_) outgoing += out.capacity();
-    return nodes_.bytes() + heap_.capacity() * sizeof(std::uint32_t) + index_.bytes() + outgoing;
+    return nodes_.bytes() + open_.bytes() + index_.bytes() + outgoing;
   }
 
   // The totals of all ranks (expanded, generated, duplicates, ...), the per-rank expansions, and
@@ -460,7 +425,7 @@ class HdaStarSearch {
   LimitGuard guard_;
   int rank_, ranks_;
   ChunkedArray<Node> nodes_;
-  std::vector<std::uint32_t> heap_;
+  IndexedHeap open_;
   NodeIndex index_;
   std::vector<std::vector<std::byte>> outbox_;
   std::int64_t goal_g_ = kInfinity;  // the best goal this rank took off its open list

@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include <boost/program_options.hpp>
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
@@ -61,6 +62,12 @@ struct WebServerOptions {
   int max_streams = 16;  // event streams open at once (more: 503)
 };
 
+// The options every server program takes, with the same names, defaults and help: --host
+// (127.0.0.1: this machine only) and --port (8080; 0: any free port).
+void add_server_options(boost::program_options::options_description& options);
+// The server's options from them; throws std::invalid_argument naming the option.
+WebServerOptions server_options(const boost::program_options::variables_map& vm);
+
 class WebServer {
  public:
   using Handler = std::function<void(const httplib::Request&, httplib::Response&)>;
@@ -84,6 +91,10 @@ class WebServer {
 
   // Serves until stop() (from another thread or a signal handler's thread).
   void run();
+  // Serves until stop() or until Ctrl-C or SIGTERM raise the process's interrupt flag
+  // (install_interrupt_handler(), core/interrupt.hpp): the handler only raises the flag, and a
+  // thread that watches it turns it into a clean stop.
+  void run_until_interrupted();
   void stop();
   bool stopping() const { return stopping_.load(); }
 

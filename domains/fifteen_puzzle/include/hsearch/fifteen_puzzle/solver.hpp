@@ -263,6 +263,14 @@ class Solver {
   std::variant<NoPruning, InverseMovePruner, TableAutomaton> pruner_;
 };
 
+// The search without a progress observer is compiled once, in the hsearch::fifteen_puzzle
+// library (src/solve.cpp): every algorithm with every heuristic and pruning, for both board
+// representations, which every file calling solve() would otherwise compile again.
+extern template SolveReport Solver<PackedBoard>::solve<NullObserver>(const std::vector<unsigned>&, const Teaching&,
+                                                                    NullObserver*) const;
+extern template SolveReport Solver<ByteBoard>::solve<NullObserver>(const std::vector<unsigned>&, const Teaching&,
+                                                                  NullObserver*) const;
+
 // One board: builds a Solver for its size (boards of up to 16 cells packed in 64 bits) and
 // solves it. A program solving many boards keeps one Solver instead (tables built once).
 template <class Observer = NullObserver>

@@ -423,6 +423,12 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
   return report;
 }
 
+// The search without a progress observer is compiled once, in the hsearch::sokoban library
+// (src/solve.cpp): it instantiates the whole push search for three cell-set widths, half a
+// minute of compile time that every file calling solve_level() would otherwise pay again.
+extern template SolveReport solve_with<NullObserver>(const Level&, const SolveOptions&, const Teaching&,
+                                                     NullObserver*);
+
 }  // namespace detail
 
 // The options `request` asks for, on top of `options` (the Sokoban-specific settings). Names
