@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <istream>
 #include <memory>
 #include <ostream>
 #include <stdexcept>
@@ -145,6 +146,10 @@ class PatternDatabase {
   // Throws TableFileError when the file is missing, of another kind/pattern, or corrupt.
   void load(const std::filesystem::path& file) {
     set_table(read_table_file(file, kKind, params()));
+  }
+  // The same from a seekable binary stream; `name` (the file's name) starts every message.
+  void load(std::istream& in, const std::string& name) {
+    set_table(read_table_file(in, name, kKind, params()));
   }
 
  private:
