@@ -80,12 +80,12 @@ inline void write_table_file(const std::filesystem::path& path, const std::strin
   if (ec) throw fail("cannot rename temporary file: " + ec.message());
 }
 
-// Reads and checks a table from a seekable binary stream; `name` (the file's name) starts
+// Reads and checks a table from a seekable binary stream; `file` (the file's name) starts
 // every message. Throws TableFileError naming the file and the problem.
-inline std::vector<std::uint8_t> read_table_file(std::istream& in, const std::string& name,
+inline std::vector<std::uint8_t> read_table_file(std::istream& in, const std::string& file,
                                                  const std::string& kind,
                                                  const std::string& params) {
-  const auto fail = [&](const std::string& what) { return TableFileError(name + ": " + what); };
+  const auto fail = [&](const std::string& what) { return TableFileError(file + ": " + what); };
   std::string line;
   auto field = [&](const std::string& name) {
     if (!std::getline(in, line)) throw fail("truncated header (expected '" + name + "')");
