@@ -18,7 +18,11 @@ case $seconds in
 esac
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${HSEARCH_FUZZ_BUILD:-$root/build-fuzz}
-targets=$(cd "$root/tests/fuzz" && ls ./*_fuzz.cpp | sed 's|^\./||; s|_fuzz\.cpp$||')
+targets=
+for source in "$root"/tests/fuzz/*_fuzz.cpp; do
+  name=${source##*/}
+  targets="$targets ${name%_fuzz.cpp}"
+done
 for t in $targets; do
   if [ ! -d "$root/tests/fuzz/corpus/$t" ]; then
     echo "$0: target $t has no seed corpus tests/fuzz/corpus/$t" >&2
