@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
+#include <string>
 
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/linear_conflict.hpp"
@@ -193,6 +195,31 @@ TEST(PatternDatabase, CacheRoundTripAndCorruptionIsDetected) {
   EXPECT_NE(log.str().find("rejected"), std::string::npos);
   EXPECT_EQ(rebuilt->table(), built->table());
   std::filesystem::remove_all(dir);
+}
+
+// Found by the sliding_tile_pdb fuzz target: a well-formed, checksummed file whose payload has
+// the wrong size (here empty) threw std::invalid_argument, which the cache loaders, rebuilding
+// on TableFileError, let escape.
+TEST(PatternDatabase, PayloadOfTheWrongSizeIsATableFileError) {
+  PatternDatabase pdb(Geometry(2, 2), {1, 2});
+  for (const std::size_t bytes : {std::size_t{0}, std::size_t{11}, std::size_t{13}}) {
+    const std::string payload(bytes, '\1');
+    std::ostringstream hex;
+    hex << std::hex
+        << fnv1a64(reinterpret_cast<const std::uint8_t*>(payload.data()), payload.size());
+    std::istringstream in("hsearch-table 1\nkind " + std::string(PatternDatabase::kKind) +
+                              "\nparams " + pdb.params() + "\nbytes " + std::to_string(bytes) +
+                              "\nfnv1a64 " + hex.str() + "\n\n" + payload,
+                          std::ios::binary);
+    try {
+      pdb.load(in, "t.tbl");
+      FAIL() << bytes << " bytes accepted";
+    } catch (const TableFileError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "t.tbl: pattern database of " + std::to_string(bytes) + " entries, expected 12");
+    }
+    EXPECT_FALSE(pdb.ready());
+  }
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <istream>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -79,15 +80,12 @@ inline void write_table_file(const std::filesystem::path& path, const std::strin
   if (ec) throw fail("cannot rename temporary file: " + ec.message());
 }
 
-// Reads and checks a table file; throws TableFileError naming the file and the problem.
-inline std::vector<std::uint8_t> read_table_file(const std::filesystem::path& path,
+// Reads and checks a table from a seekable binary stream; `file` (the file's name) starts
+// every message. Throws TableFileError naming the file and the problem.
+inline std::vector<std::uint8_t> read_table_file(std::istream& in, const std::string& file,
                                                  const std::string& kind,
                                                  const std::string& params) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw TableFileError(path.string() + ": cannot open");
-  const auto fail = [&](const std::string& what) {
-    return TableFileError(path.string() + ": " + what);
-  };
+  const auto fail = [&](const std::string& what) { return TableFileError(file + ": " + what); };
   std::string line;
   auto field = [&](const std::string& name) {
     if (!std::getline(in, line)) throw fail("truncated header (expected '" + name + "')");
@@ -126,6 +124,15 @@ inline std::vector<std::uint8_t> read_table_file(const std::filesystem::path& pa
   if (!in) throw fail("read failed");
   if (fnv1a64(payload.data(), payload.size()) != checksum) throw fail("checksum mismatch (corrupt file)");
   return payload;
+}
+
+// Reads and checks a table file; throws TableFileError naming the file and the problem.
+inline std::vector<std::uint8_t> read_table_file(const std::filesystem::path& path,
+                                                 const std::string& kind,
+                                                 const std::string& params) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw TableFileError(path.string() + ": cannot open");
+  return read_table_file(in, path.string(), kind, params);
 }
 
 }  // namespace hsearch

@@ -21,6 +21,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
+#include <istream>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -128,12 +130,13 @@ inline void save_move_automaton(const std::filesystem::path& path, const std::st
   write_table_file(path, kMoveAutomatonKind, move_automaton_params(domain_tag, L), w.bytes());
 }
 
-// Reads and checks a file written by save_move_automaton for this domain tag and label count.
-inline MoveAutomatonData load_move_automaton(const std::filesystem::path& path,
+// Reads and checks a file written by save_move_automaton for this domain tag and label count,
+// from a seekable binary stream; `name` (the file's name) starts every message.
+inline MoveAutomatonData load_move_automaton(std::istream& in, const std::string& name,
                                              const std::string& domain_tag, unsigned labels) {
   const std::vector<std::uint8_t> payload =
-      read_table_file(path, kMoveAutomatonKind, move_automaton_params(domain_tag, labels));
-  detail::PayloadReader r(payload, path.string());
+      read_table_file(in, name, kMoveAutomatonKind, move_automaton_params(domain_tag, labels));
+  detail::PayloadReader r(payload, name);
   const std::uint32_t layout = r.u32("the layout version");
   if (layout != kMoveAutomatonLayout) {
     r.fail("payload layout " + std::to_string(layout) + ", expected " +
@@ -189,6 +192,14 @@ inline MoveAutomatonData load_move_automaton(const std::filesystem::path& path,
     r.fail("the automaton differs from the one its forbidden sequences build");
   }
   return data;
+}
+
+// The same, from a file.
+inline MoveAutomatonData load_move_automaton(const std::filesystem::path& path,
+                                             const std::string& domain_tag, unsigned labels) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw TableFileError(path.string() + ": cannot open");
+  return load_move_automaton(in, path.string(), domain_tag, labels);
 }
 
 }  // namespace hsearch

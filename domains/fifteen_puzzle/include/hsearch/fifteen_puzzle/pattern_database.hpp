@@ -16,7 +16,9 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <istream>
 #include <memory>
 #include <ostream>
 #include <stdexcept>
@@ -142,9 +144,21 @@ class PatternDatabase {
   void save(const std::filesystem::path& file) const {
     write_table_file(file, kKind, params(), table_);
   }
-  // Throws TableFileError when the file is missing, of another kind/pattern, or corrupt.
+  // Throws TableFileError when the file is missing, of another kind/pattern, or corrupt
+  // (a checksummed payload of the wrong size included: the callers rebuild on TableFileError).
   void load(const std::filesystem::path& file) {
-    set_table(read_table_file(file, kKind, params()));
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw TableFileError(file.string() + ": cannot open");
+    load(in, file.string());
+  }
+  // The same from a seekable binary stream; `name` (the file's name) starts every message.
+  void load(std::istream& in, const std::string& name) {
+    std::vector<std::uint8_t> table = read_table_file(in, name, kKind, params());
+    if (table.size() != size_) {
+      throw TableFileError(name + ": pattern database of " + std::to_string(table.size()) +
+                           " entries, expected " + std::to_string(size_));
+    }
+    table_ = std::move(table);
   }
 
  private:

@@ -222,6 +222,28 @@ class PatternDatabase {
   const std::vector<int>& group() const { return full_index_.ids(); }
   const PdbTable& table() const { return *table_; }
 
+  // Fills `t` from a cache file's payload (read_table_file, kind "hanoi-pdb") for a table of
+  // `n` entries: a width byte (1 or 2), then n little-endian entries of that width. Throws
+  // TableFileError, naming t.path, when the payload does not fit. Public so that the payload
+  // format can be tested and fuzzed without building a table.
+  // Takes the file's payload by value: a 1-byte table keeps its buffer (the width byte is
+  // shifted out in place), so loading a 1 GiB table does not need a second GiB.
+  static void load(PdbTable& t, std::vector<std::uint8_t> data, std::uint64_t n) {
+    if (data.empty() || (data[0] != 1 && data[0] != 2) || data.size() != 1 + n * data[0]) {
+      throw TableFileError(t.path.string() + ": table size does not match the disk group");
+    }
+    t.is_wide = data[0] == 2;
+    if (t.is_wide) {
+      t.wide.resize(n);
+      for (std::uint64_t i = 0; i < n; ++i) {
+        t.wide[i] = static_cast<std::uint16_t>(data[1 + 2 * i] | (data[2 + 2 * i] << 8));
+      }
+    } else {
+      data.erase(data.begin());
+      t.narrow = std::move(data);
+    }
+  }
+
  private:
   // Some goal placement of the set "no disk on the pegs of `off`" (all on the first other
   // peg): the group-only domain needs one goal position; the BFS uses the whole set.
@@ -351,24 +373,6 @@ class PatternDatabase {
       out.insert(out.end(), t.narrow.begin(), t.narrow.end());
     }
     return out;
-  }
-
-  // Takes the file's payload by value: a 1-byte table keeps its buffer (the width byte is
-  // shifted out in place), so loading a 1 GiB table does not need a second GiB.
-  static void load(PdbTable& t, std::vector<std::uint8_t> data, std::uint64_t n) {
-    if (data.empty() || (data[0] != 1 && data[0] != 2) || data.size() != 1 + n * data[0]) {
-      throw TableFileError(t.path.string() + ": table size does not match the disk group");
-    }
-    t.is_wide = data[0] == 2;
-    if (t.is_wide) {
-      t.wide.resize(n);
-      for (std::uint64_t i = 0; i < n; ++i) {
-        t.wide[i] = static_cast<std::uint16_t>(data[1 + 2 * i] | (data[2 + 2 * i] << 8));
-      }
-    } else {
-      data.erase(data.begin());
-      t.narrow = std::move(data);
-    }
   }
 
   GroupIndexer full_index_;
