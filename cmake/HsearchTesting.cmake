@@ -1,8 +1,13 @@
 # hsearch_add_gtest(<target> [SLOW] SOURCES <files...> [LIBS <targets...>])
 # Builds one GoogleTest executable and registers each test case with ctest. Fast suites carry the
 # ctest label "fast"; SLOW ones the label "slow" (the default test command runs `ctest -LE slow`).
+# With HSEARCH_BUILD_SLOW_TESTS=OFF the SLOW executables are not built at all (CI's sanitizer
+# build, which runs only the fast suite); a caller that configures one checks if(TARGET ...).
 function(hsearch_add_gtest target)
   cmake_parse_arguments(ARG "SLOW" "" "SOURCES;LIBS" ${ARGN})
+  if(ARG_SLOW AND NOT HSEARCH_BUILD_SLOW_TESTS)
+    return()  # not built: the slow label's tests are not run from this build
+  endif()
   add_executable(${target} ${ARG_SOURCES})
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
   target_link_libraries(${target} PRIVATE hsearch::framework GTest::gtest GTest::gtest_main ${ARG_LIBS})

@@ -18,6 +18,7 @@
 #include "hsearch/app/messages.hpp"
 #include "hsearch/app/options.hpp"
 #include "hsearch/app/progress.hpp"
+#include "hsearch/app/trace_json.hpp"
 #include "hsearch/core/replay.hpp"
 #include "hsearch/hanoi/display.hpp"
 #include "hsearch/hanoi/random_position.hpp"
@@ -80,8 +81,9 @@ Used with --heuristic pdb, towers or zero (and bfs, dfs); --no-symmetry forces t
 
 Teaching: --trace prints on stderr one line per IDA* iteration (bound, expanded, next bound)
 and one per A* reopen event; --dot FILE writes the search tree (nodes labelled f, g, h) as
-Graphviz DOT, at most --dot-max-nodes nodes (meant for tiny instances). With the symmetric
-method both show the half search.
+Graphviz DOT, at most --dot-max-nodes nodes (meant for tiny instances); --trace-json FILE
+writes the run event by event as JSON, the trace the search lab plays back (docs/search_lab.md).
+With the symmetric method all three show the half search.
 
 Output: the move count, whether the plan is proven optimal, and the moves as 'disk from->to'
 (e.g. 'a1 A->C'); --json: one object (core keys, then pegs, disks, towers, method,
@@ -245,7 +247,8 @@ void print_stats(const SolveReport& report) {
 
 int run(int argc, char** argv) {
   app::CommandLineSpec spec;
-  spec.groups = app::kSolveOptions | app::kPruningOption | app::kWeightOption | app::kCacheDirOption;
+  spec.groups = app::kSolveOptions | app::kPruningOption | app::kWeightOption | app::kCacheDirOption |
+                app::kTraceJsonOption;
   spec.algorithm = "astar";
   spec.algorithm_help = "astar | ida | bfs | dfs (below)";
   spec.heuristic = "pdb";
@@ -321,6 +324,14 @@ int run(int argc, char** argv) {
     if (!dot_file) throw std::invalid_argument("--dot " + common.dot_file + ": cannot write");
     teaching.dot = &dot_file;
   }
+  Recording recording;
+  recording.cap = common.trace_json_cap;
+  std::ofstream trace_json;
+  if (!common.trace_json_file.empty()) {  // the same: fail before searching
+    trace_json.open(common.trace_json_file, std::ios::binary);
+    if (!trace_json) throw std::invalid_argument("--trace-json " + common.trace_json_file + ": cannot write");
+    teaching.recording = &recording;
+  }
 
   std::optional<Instance> instance;
   try {
@@ -343,6 +354,21 @@ int run(int argc, char** argv) {
   if (teaching.dot != nullptr) {
     dot_file.close();
     if (!dot_file) app::print_error(kProgram, "cannot write " + common.dot_file);
+  }
+  if (trace_json.is_open()) {
+    // With the symmetric method (report.method) the search recorded is the one to the midpoint.
+    app::TraceInfo info;
+    info.program = kProgram;
+    info.domain = "hanoi";
+    info.instance = format_position(problem.layout, problem.start) + " -> " + format_position(problem.layout, problem.goal);
+    info.algorithm = report.algorithm;
+    info.heuristic = report.heuristic;
+    info.pruning = report.pruning;
+    info.weight_g = request.weight_g;
+    info.weight_h = request.weight_h;
+    trace_json << app::trace_json_text(recording, info, app::Json{{"method", report.method}}) << "\n";
+    trace_json.close();
+    if (!trace_json) app::print_error(kProgram, "cannot write " + common.trace_json_file);
   }
 
   // Replay before printing anything about the plan.

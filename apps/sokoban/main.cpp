@@ -29,6 +29,7 @@
 #include "hsearch/app/mpi_batch.hpp"
 #include "hsearch/app/options.hpp"
 #include "hsearch/app/progress.hpp"
+#include "hsearch/app/trace_json.hpp"
 #include "hsearch/core/interrupt.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/oracle.hpp"
@@ -321,7 +322,7 @@ int main(int argc, char** argv) {
   // Under mpirun: a batch goes over the ranks, --algorithm hda spreads each search over them.
   app::MpiSession mpi(argc, argv);
   app::CommandLineSpec spec;
-  spec.groups = app::kSolveOptions | app::kWeightOption;
+  spec.groups = app::kSolveOptions | app::kWeightOption | app::kTraceJsonOption;
   spec.algorithm = "astar";
   spec.algorithm_help = "astar (A* with reopening) | ida (IDA* with a transposition table) | hda (hash-distributed "
                         "A* over mpirun's ranks; plain A* rounds on one process)";
@@ -478,10 +479,28 @@ int main(int argc, char** argv) {
       return app::code(ExitStatus::bad_input);
     }
   }
+  const std::string& trace_json_file = common.trace_json_file;
+  if (!trace_json_file.empty() && options.objective == Objective::any) {
+    cli.usage_error("--trace-json records one search; --objective any runs several searches (use --trace)");
+  }
+  if (!trace_json_file.empty() && first != last) {
+    cli.usage_error("--trace-json records one level's search: choose one level with --level N");
+  }
+  std::ofstream trace_json_out;
+  if (!trace_json_file.empty()) {
+    trace_json_out.open(trace_json_file, std::ios::binary);
+    if (!trace_json_out) {
+      app::print_error(kProgram, trace_json_file + ": cannot write the --trace-json file");
+      return app::code(ExitStatus::bad_input);
+    }
+  }
+  Recording recording;
+  recording.cap = common.trace_json_cap;
   Teaching teaching;
   teaching.trace = common.trace ? &std::cerr : nullptr;
   teaching.dot = dot_file.empty() ? nullptr : &dot_out;
   teaching.dot_max_nodes = common.dot_max_nodes;
+  teaching.recording = trace_json_file.empty() ? nullptr : &recording;
 
   const bool show_solution = vm.count("no-solution") == 0;
   ExitStatus status = ExitStatus::solved;
@@ -591,6 +610,27 @@ int main(int argc, char** argv) {
     dot_out.close();
     if (!dot_out) {
       app::print_error(kProgram, dot_file + ": could not write the DOT file");
+      status = app::worst(status, ExitStatus::bad_input);
+    }
+  }
+  if (!trace_json_file.empty() && !rows.empty()) {
+    app::TraceInfo info;
+    info.program = kProgram;
+    info.domain = "sokoban";
+    const std::string& title = entries[static_cast<std::size_t>(rows.front().level - 1)].level.title;
+    info.instance = title.empty() ? "level " + std::to_string(rows.front().level) : title;
+    info.algorithm = rows.front().report.result.algorithm;
+    info.heuristic = kDefaultHeuristic;
+    info.pruning = "none";
+    info.weight_g = request.weight_g;
+    info.weight_h = request.weight_h;
+    trace_json_out << app::trace_json_text(recording, info,
+                                           app::Json{{"level", rows.front().level},
+                                                     {"objective", to_string(options.objective)}})
+                   << "\n";
+    trace_json_out.close();
+    if (!trace_json_out) {
+      app::print_error(kProgram, trace_json_file + ": could not write the --trace-json file");
       status = app::worst(status, ExitStatus::bad_input);
     }
   }

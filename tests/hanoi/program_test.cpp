@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "signalled_run.hpp"
 
 namespace {
@@ -333,6 +335,38 @@ TEST(HanoiProgram, DotWritesTheSearchTree) {
   EXPECT_EQ(count_nodes(cut), 20u) << cut;
   EXPECT_NE(cut.find("recording stopped after 20 nodes"), std::string::npos) << cut;
   std::filesystem::remove(file);
+}
+
+TEST(HanoiProgram, TraceJsonWritesTheRunEventByEvent) {
+  const auto file = std::filesystem::temp_directory_path() / ("hanoi-trace-" + std::to_string(::getpid()) + ".json");
+  const ProgramRun r = hanoi("--pegs 3 --disks 3 --no-symmetry -H goalpeg --json --trace-json " + file.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::ifstream in(file);
+  const auto trace = nlohmann::json::parse(in);
+  std::filesystem::remove(file);
+  EXPECT_EQ(trace["format"], "hsearch-trace");
+  EXPECT_EQ(trace["program"], "hanoi");
+  EXPECT_EQ(trace["domain"], "hanoi");
+  EXPECT_EQ(trace["algorithm"], "astar");
+  EXPECT_EQ(trace["method"], "plain");
+  EXPECT_EQ(trace["truncated"], false);
+  std::size_t expanded = 0, generated = 0;
+  for (const auto& e : trace["events"]) {
+    expanded += e["t"] == "expand" ? 1 : 0;
+    generated += e["t"] == "generate" ? 1 : 0;
+  }
+  EXPECT_EQ(expanded, trace["result"]["expanded"].get<std::size_t>());
+  EXPECT_EQ(generated, trace["result"]["generated"].get<std::size_t>());
+  // The program's own JSON line: the same counts, and the 7 moves of the trace's solution.
+  const auto json = nlohmann::json::parse(r.stdout_text.substr(0, r.stdout_text.find('\n')));
+  EXPECT_EQ(json["expanded"], trace["result"]["expanded"]);
+  EXPECT_EQ(json["cost"], 7);
+  EXPECT_EQ(trace["solution"]["moves"].size(), 7u);
+  EXPECT_EQ(trace["path"].size(), 8u);
+  // A file that cannot be written is bad input, before any search.
+  const ProgramRun bad = hanoi("--pegs 3 --disks 3 --trace-json /nonexistent-dir/trace.json");
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_TRUE(has(bad, "--trace-json")) << bad.out;
 }
 
 TEST(HanoiProgram, HelpListsTheSharedOptionsAndTheExitTable) {

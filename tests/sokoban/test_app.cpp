@@ -15,6 +15,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include "../data_dir.hpp"
 #include "../signalled_run.hpp"
 
@@ -365,6 +367,38 @@ TEST_F(App, DotWritesTheSearchTree) {
   EXPECT_EQ(many.status, 2) << many.out;
   EXPECT_NE(many.out.find("--level N"), std::string::npos) << many.out;
   const ProgramRun bad = run("--dot /nonexistent-dir/x.dot");
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("cannot write"), std::string::npos) << bad.out;
+}
+
+// --trace-json FILE: the run event by event, the trace the search lab plays back.
+TEST_F(App, TraceJsonWritesTheRunEventByEvent) {
+  const auto path = std::filesystem::temp_directory_path() / ("hsearch_sokoban_trace_" + std::to_string(::getpid()) + ".json");
+  const ProgramRun r = run("--json --trace-json " + path.string(), false);
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::ifstream in(path);
+  const auto trace = nlohmann::json::parse(in);
+  std::filesystem::remove(path);
+  EXPECT_EQ(trace["format"], "hsearch-trace");
+  EXPECT_EQ(trace["program"], "sokoban");
+  EXPECT_EQ(trace["domain"], "sokoban");
+  EXPECT_EQ(trace["level"], 1);
+  EXPECT_EQ(trace["objective"], "pushes");
+  EXPECT_EQ(trace["truncated"], false);
+  std::size_t expanded = 0;
+  for (const auto& e : trace["events"]) expanded += e["t"] == "expand" ? 1 : 0;
+  EXPECT_EQ(expanded, trace["result"]["expanded"].get<std::size_t>());
+  // The same search as the program's JSON line: its expansions, and a solution of its pushes.
+  const auto json = nlohmann::json::parse(r.out.substr(0, r.out.find('\n')));
+  EXPECT_EQ(json["expanded"], trace["result"]["expanded"]);
+  EXPECT_EQ(trace["solution"]["moves"].size(), json["pushes"].get<std::size_t>());
+  // One level only, not with --objective any, and a writable file.
+  const std::string two = temp_file("two_trace.xsb", "#####\n#@$.#\n#####\n\n#####\n#@$.#\n#####\n");
+  const ProgramRun many = run(two + " --trace-json " + path.string());
+  EXPECT_EQ(many.status, 2) << many.out;
+  EXPECT_NE(many.out.find("--level N"), std::string::npos) << many.out;
+  EXPECT_EQ(run("--objective any --trace-json " + path.string()).status, 2);
+  const ProgramRun bad = run("--trace-json /nonexistent-dir/x.json");
   EXPECT_EQ(bad.status, 2) << bad.out;
   EXPECT_NE(bad.out.find("cannot write"), std::string::npos) << bad.out;
 }

@@ -106,49 +106,10 @@ class HanoiAdapter : public DomainAdapter {
     return names;
   }
 
+  // Defined in the .cpp: the searches it instantiates are compiled there once, not in every
+  // file that includes this header (the program's tests do).
   RunRecord run(std::size_t instance, const Configuration& c, const Limits& limits,
-                const Teaching& teaching) const override {
-    const hanoi::Problem& pr = problems_.at(instance);
-    const hanoi::HanoiDomain domain(pr.layout, pr.goal);  // one domain object per run
-    const auto start = domain.make_state(pr.start);
-    RunRecord record;
-    record.algorithm = c.algorithm;
-    record.heuristic = c.heuristic;
-    record.pruning = c.pruning;
-    SearchSettings settings;
-    settings.limits = limits.with_clock_started();  // the run's time covers its tables
-    const auto with_heuristic = [&](const auto& h) {
-      if (c.pruning == "same-disk") {
-        run_search(record, domain, start, h, hanoi::SameDiskPruner{}, settings, teaching);
-      } else {
-        run_search(record, domain, start, h, NoPruning{}, settings, teaching);
-      }
-    };
-    if (c.heuristic == "-") {
-      with_heuristic(ZeroHeuristic{});
-    } else if (c.heuristic == "goalpeg") {
-      with_heuristic(hanoi::OffGoalPegHeuristic(domain));
-    } else if (c.heuristic == "pdb" || c.heuristic == "towers") {
-      hanoi::PdbOptions pdb;
-      pdb.cache_dir.clear();  // in memory: parallel runs never race on cache files
-      pdb.max_entries = kPdbMaxEntries;
-      pdb.limits = settings.limits;
-      const std::vector<hanoi::Partition> parts = {
-          c.heuristic == "towers"
-              ? hanoi::partition_by_towers(pr.layout)
-              : hanoi::partition_by_sizes(pr.layout,
-                                          hanoi::automatic_sizes(pr.layout, kPdbMaxEntries))};
-      try {
-        with_heuristic(hanoi::PdbHeuristic(domain, parts, pdb));
-      } catch (const StoppedByLimit& stopped) {  // its tables were not finished: no search
-        record.status = Status::stopped;
-        record.stop_reason = stopped.reason;
-      }
-    } else {
-      record.error = "unknown heuristic '" + c.heuristic + "'";
-    }
-    return record;
-  }
+                const Teaching& teaching) const override;
 
  private:
   std::vector<hanoi::Problem> problems_;

@@ -69,30 +69,10 @@ class SokobanAdapter : public DomainAdapter {
     throw UsageError("sokoban has no random level generator: give --instances FILE");
   }
 
+  // Defined in the .cpp: the searches it instantiates are compiled there once, not in every
+  // file that includes this header (the program's tests do).
   RunRecord run(std::size_t instance, const Configuration& c, const Limits& limits,
-                const Teaching& teaching) const override {
-    const sokoban::Level& level = levels_.at(instance);
-    RunRecord record;
-    record.algorithm = c.algorithm;
-    record.heuristic = c.heuristic;
-    record.pruning = c.pruning;
-    const sokoban::Board board(level);  // load_instances checked that it builds
-    sokoban::SokobanDomain domain(board);  // one domain object per run
-    const auto start = domain.initial_state();
-    SearchSettings settings;
-    settings.limits = limits;
-    if (c.algorithm == Algorithm::astar && settings.limits.max_bytes == 0) {
-      settings.limits.max_bytes = kDefaultAStarBytes;
-    }
-    settings.transposition_entries = kTranspositionEntries;
-    // The same A* set-up as the sokoban program (tie order, state table: it keeps the last
-    // pushed box, which orders the moves), so both report the same counts.
-    const sokoban::SolveOptions solver_defaults;
-    settings.newer_first_on_ties = solver_defaults.newer_first_on_ties;
-    if (c.algorithm == Algorithm::astar) domain.enable_state_cache(solver_defaults.state_cache_bits);
-    run_search(record, domain, start, sokoban::PushLowerBound{}, NoPruning{}, settings, teaching);
-    return record;
-  }
+                const Teaching& teaching) const override;
 
  private:
   std::vector<sokoban::Level> levels_;
