@@ -70,9 +70,10 @@ hda_optimal)
   [[ $(head -1 "$work/e.txt") == "OK 28" ]] || fail "8-puzzle: $(head -1 "$work/e.txt"), expected OK 28"
   ;;
 kill_rank)
-  # Four boards that Manhattan-distance IDA* does not finish in 2 s: rank 0 and rank 1 each take
-  # one; rank 1's process is killed while it supervises. Its board must be reported as an
-  # internal error and the three others must still be run (time_limit each).
+  # Four boards that Manhattan-distance IDA* needs about 2 s or more for: rank 0 and rank 1 each
+  # take one; rank 1's process is killed while it supervises. Its board must be reported as an
+  # internal error and the three others must still be run: each gets its own result (time_limit,
+  # or solved when the machine is fast enough: Korf #10 takes about 1.6 s on a quiet one).
   sed -n '1p;3p;7p;10p' "$korf" >"$work/hard.txt"
   run_killed() {  # $1: what to kill (rank or child)
     rm -f "$work"/pid.*
@@ -91,10 +92,11 @@ kill_rank)
     wait "$launcher"
     echo "mpirun exited with status $? after the $1 was killed"
     cat "$work/out.txt"
-    [[ $(grep -c ": time_limit" "$work/out.txt") -eq 3 ]] || { cat "$work/err.txt"; fail "$1 killed: not 3 boards run"; }
+    [[ $(grep -cE "^[0-9]+: (time_limit|OK )" "$work/out.txt") -eq 3 ]] ||
+      { cat "$work/err.txt"; fail "$1 killed: not 3 boards run"; }
     [[ $(grep -c ": error" "$work/out.txt") -eq 1 ]] || { cat "$work/err.txt"; fail "$1 killed: no board reported lost"; }
     grep -q "internal error" "$work/err.txt" || fail "$1 killed: no message"
-    grep -q "^Summary: 4 instance(s): 0 solved (0 optimal), 0 unsolvable, 3 not finished, 0 invalid, 1 internal errors" \
+    grep -qE "^Summary: 4 instance\(s\): [0-3] solved \([0-3] optimal\), 0 unsolvable, [0-3] not finished, 0 invalid, 1 internal errors" \
       "$work/out.txt" || fail "$1 killed: wrong summary"
   }
   run_killed child
