@@ -464,35 +464,26 @@ int main(int argc, char** argv) {
     }
   }
 
+  // --dot and --trace-json each record one search: one level, and not the several searches of
+  // --objective any. Their files are opened before anything is searched.
+  const auto open_record_file = [&](const char* option, const std::string& file, std::ofstream& out) {
+    if (file.empty()) return true;
+    if (options.objective == Objective::any) {
+      cli.usage_error(std::string(option) + " records one search; --objective any runs several searches (use --trace)");
+    }
+    if (first != last) {
+      cli.usage_error(std::string(option) + " records one level's search: choose one level with --level N");
+    }
+    out.open(file, std::ios::binary);
+    if (!out) app::print_error(kProgram, file + ": cannot write the " + option + " file");
+    return static_cast<bool>(out);
+  };
   const std::string& dot_file = common.dot_file;
-  if (!dot_file.empty() && options.objective == Objective::any) {
-    cli.usage_error("--dot records one search tree; --objective any runs several searches (use --trace)");
-  }
-  if (!dot_file.empty() && first != last) {
-    cli.usage_error("--dot records one level's search tree: choose one level with --level N");
-  }
-  std::ofstream dot_out;
-  if (!dot_file.empty()) {
-    dot_out.open(dot_file);
-    if (!dot_out) {
-      app::print_error(kProgram, dot_file + ": cannot write the DOT file");
-      return app::code(ExitStatus::bad_input);
-    }
-  }
   const std::string& trace_json_file = common.trace_json_file;
-  if (!trace_json_file.empty() && options.objective == Objective::any) {
-    cli.usage_error("--trace-json records one search; --objective any runs several searches (use --trace)");
-  }
-  if (!trace_json_file.empty() && first != last) {
-    cli.usage_error("--trace-json records one level's search: choose one level with --level N");
-  }
-  std::ofstream trace_json_out;
-  if (!trace_json_file.empty()) {
-    trace_json_out.open(trace_json_file, std::ios::binary);
-    if (!trace_json_out) {
-      app::print_error(kProgram, trace_json_file + ": cannot write the --trace-json file");
-      return app::code(ExitStatus::bad_input);
-    }
+  std::ofstream dot_out, trace_json_out;
+  if (!open_record_file("--dot", dot_file, dot_out) ||
+      !open_record_file("--trace-json", trace_json_file, trace_json_out)) {
+    return app::code(ExitStatus::bad_input);
   }
   Recording recording;
   recording.cap = common.trace_json_cap;

@@ -20,6 +20,7 @@
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/manhattan.hpp"
 #include "signalled_run.hpp"
+#include "trace_events.hpp"
 
 namespace hsearch::fifteen {
 namespace {
@@ -477,13 +478,8 @@ TEST(Program, TraceJsonWritesTheRunEventByEvent) {
   EXPECT_EQ(trace["program"], "fifteen-puzzle");
   EXPECT_EQ(trace["algorithm"], "astar");
   EXPECT_EQ(trace["truncated"], false);
-  std::size_t expanded = 0, generated = 0;
-  for (const auto& e : trace["events"]) {
-    expanded += e["t"] == "expand" ? 1 : 0;
-    generated += e["t"] == "generate" ? 1 : 0;
-  }
-  EXPECT_EQ(expanded, trace["result"]["expanded"].get<std::size_t>());
-  EXPECT_EQ(generated, trace["result"]["generated"].get<std::size_t>());
+  EXPECT_EQ(hsearch::testing::count_events(trace, "expand"), trace["result"]["expanded"].get<std::size_t>());
+  EXPECT_EQ(hsearch::testing::count_events(trace, "generate"), trace["result"]["generated"].get<std::size_t>());
   // The solution's moves are the ones the program prints ("OK n").
   EXPECT_EQ("OK " + std::to_string(trace["solution"]["moves"].size()), lines(r.out).at(0));
   EXPECT_EQ(trace["path"].size(), trace["solution"]["moves"].size() + 1);

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "signalled_run.hpp"
+#include "trace_events.hpp"
 
 namespace {
 
@@ -350,13 +351,8 @@ TEST(HanoiProgram, TraceJsonWritesTheRunEventByEvent) {
   EXPECT_EQ(trace["algorithm"], "astar");
   EXPECT_EQ(trace["method"], "plain");
   EXPECT_EQ(trace["truncated"], false);
-  std::size_t expanded = 0, generated = 0;
-  for (const auto& e : trace["events"]) {
-    expanded += e["t"] == "expand" ? 1 : 0;
-    generated += e["t"] == "generate" ? 1 : 0;
-  }
-  EXPECT_EQ(expanded, trace["result"]["expanded"].get<std::size_t>());
-  EXPECT_EQ(generated, trace["result"]["generated"].get<std::size_t>());
+  EXPECT_EQ(hsearch::testing::count_events(trace, "expand"), trace["result"]["expanded"].get<std::size_t>());
+  EXPECT_EQ(hsearch::testing::count_events(trace, "generate"), trace["result"]["generated"].get<std::size_t>());
   // The program's own JSON line: the same counts, and the 7 moves of the trace's solution.
   const auto json = nlohmann::json::parse(r.stdout_text.substr(0, r.stdout_text.find('\n')));
   EXPECT_EQ(json["expanded"], trace["result"]["expanded"]);

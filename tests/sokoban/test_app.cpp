@@ -19,6 +19,7 @@
 
 #include "../data_dir.hpp"
 #include "../signalled_run.hpp"
+#include "../trace_events.hpp"
 
 namespace {
 
@@ -385,9 +386,7 @@ TEST_F(App, TraceJsonWritesTheRunEventByEvent) {
   EXPECT_EQ(trace["level"], 1);
   EXPECT_EQ(trace["objective"], "pushes");
   EXPECT_EQ(trace["truncated"], false);
-  std::size_t expanded = 0;
-  for (const auto& e : trace["events"]) expanded += e["t"] == "expand" ? 1 : 0;
-  EXPECT_EQ(expanded, trace["result"]["expanded"].get<std::size_t>());
+  EXPECT_EQ(hsearch::testing::count_events(trace, "expand"), trace["result"]["expanded"].get<std::size_t>());
   // The same search as the program's JSON line: its expansions, and a solution of its pushes.
   const auto json = nlohmann::json::parse(r.out.substr(0, r.out.find('\n')));
   EXPECT_EQ(json["expanded"], trace["result"]["expanded"]);
