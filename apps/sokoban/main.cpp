@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -120,6 +121,13 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
     j["deadlock_patterns"] = r.deadlock_patterns;
     j["penalty_patterns"] = r.penalty_patterns;
   }
+  if (!options.learned_file.empty() || r.resumed_bound >= 0 || r.learned_saved) {
+    // --resume: what the level's learned file gave this run, and whether it was written back.
+    j["resumed"] = r.resumed_bound >= 0
+                       ? app::Json{{"bound", r.resumed_bound}, {"patterns", r.resumed_patterns}}
+                       : app::Json(nullptr);
+    j["learned_saved"] = r.learned_saved;
+  }
   if (r.result.stats.rounds > 0) {  // HDA*: its rounds, the batches of states between ranks, the load balance
     j["rounds"] = r.result.stats.rounds;
     j["messages_sent"] = r.result.stats.messages_sent;
@@ -155,6 +163,9 @@ void print_level(std::ostream& out, const Row& row, const SolveOptions& options,
   }
   if (row.check) {
     out << "; reference " << row.reference->pushes << ": " << to_string(*row.check);
+  }
+  if (r.resumed_bound >= 0) {
+    out << "; resumed from bound " << r.resumed_bound << " and " << r.resumed_patterns << " patterns";
   }
   out << "\n";
   if (r.solved() && show_solution) out << "  " << r.lurd << "\n";
@@ -322,7 +333,7 @@ int main(int argc, char** argv) {
   // Under mpirun: a batch goes over the ranks, --algorithm hda spreads each search over them.
   app::MpiSession mpi(argc, argv);
   app::CommandLineSpec spec;
-  spec.groups = app::kSolveOptions | app::kWeightOption | app::kTraceJsonOption;
+  spec.groups = app::kSolveOptions | app::kWeightOption | app::kTraceJsonOption | app::kCacheDirOption;
   spec.algorithm = "astar";
   spec.algorithm_help = "astar (A* with reopening) | ida (IDA* with a transposition table) | hda (hash-distributed "
                         "A* over mpirun's ranks; plain A* rounds on one process)";
@@ -357,6 +368,10 @@ int main(int argc, char** argv) {
        "solution fast (weighted A*), then "
        "shorter ones until the limits (restarting weighted A*, g:h weighted 1:5, 1:3, 1:2, 2:3, 1:1), "
        "proven optimal only when its last restart, plain A*, finishes")
+      ("resume", "keep what each level's search learns (pattern search's patterns, the push bound it "
+                 "proved) in the cache directory, and start from what earlier --resume runs of the same "
+                 "level kept: a long search can be stopped (a limit, Ctrl-C) and continued; push-optimality "
+                 "is kept (docs/sokoban.md)")
       ("no-solution", "human output without the LURD strings")
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
                             "push (pattern search keeps push-optimality and is on by default)")
@@ -375,7 +390,8 @@ int main(int argc, char** argv) {
       "JSON (--json): one object per level, the core keys (instance = FILE#N, cost = pushes,\n"
       "solution = LURD) then objective, level, title, pushes, moves, dead_ends, duplicates, withheld,\n"
       "memory_fallback (A*'s memory limit reached: IDA* went on from its bound),\n"
-      "solutions_found and seconds_first_solution (--objective any),\n"
+      "solutions_found and seconds_first_solution (--objective any), with --resume resumed ({bound,\n"
+      "patterns} read from the level's learned file, or null) and learned_saved,\n"
       "seconds_push_optimum, moves_pass, the pattern search's counts, with --algorithm hda rounds,\n"
       "messages_sent, bytes_sent and rank_expanded (HDA*'s collectives, batches of states sent between\n"
       "ranks, expansions per rank), with --oracle\n"
@@ -412,6 +428,15 @@ int main(int argc, char** argv) {
     cli.usage_error(e.what());
   }
   if (vm.count("level") && vm.count("levels")) cli.usage_error("give --level or --levels, not both");
+  std::filesystem::path learned_dir;
+  if (vm.count("resume")) {
+    learned_dir = app::cache_dir(common.cache_dir);
+    if (learned_dir.empty()) {
+      cli.usage_error("--resume keeps its files in the cache directory: give --cache-dir DIR (or set "
+                      "HSEARCH_CACHE_DIR, XDG_CACHE_HOME or HOME)");
+    }
+    learned_dir /= "sokoban";
+  }
 
   std::vector<LevelEntry> entries;
   std::string file = kBuiltInName;
@@ -509,6 +534,7 @@ int main(int argc, char** argv) {
     } else {
       app::ProgressLines progress("level " + std::to_string(n), quiet);
       if (algorithm == Algorithm::hda) options.transport = hda_transport.get();
+      if (!learned_dir.empty()) options.learned_file = learned_dir / learned_file_name(e.level);
       row.report = solve(e.level, request, options, teaching, &progress);
     }
     return row;
@@ -519,6 +545,7 @@ int main(int argc, char** argv) {
     const SolveReport& r = row.report;
     ExitStatus level_status = exit_status_of(r);
     if (!r.message.empty()) app::print_error(kProgram, r.message);
+    if (!r.learned_note.empty()) app::print_warning(kProgram, e.level.where() + ": " + r.learned_note);
     if (const auto it = oracle.find(row.level); it != oracle.end()) {
       row.reference = it->second;
       // The table counts pushes: only a push-optimal result can match it.

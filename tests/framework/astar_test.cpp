@@ -117,6 +117,42 @@ TEST(AStar, OptimalWithInconsistentHeuristicsOnRandomGraphs) {
   EXPECT_GT(reopened, 0u);
 }
 
+// A lower bound proven beforehand (any value up to the optimum) only reorders the nodes under
+// it: the cost found stays the optimum, and a search stopped early reports at least that bound.
+TEST(AStar, AKnownLowerBoundKeepsTheOptimum) {
+  int checked = 0;
+  for (int i = 0; i < 60; ++i) {
+    const auto d = GraphDomain::random(40, 4, 7000 + static_cast<std::uint64_t>(i));
+    const auto g = graph::expand(d, d.start());
+    const auto dist = graph::goal_distances(g);
+    if (dist[0] == graph::kUnreachable || dist[0] < 2) continue;
+    std::vector<int> table(static_cast<std::size_t>(d.size()), dead_end<int>());
+    std::mt19937_64 rng(static_cast<std::uint64_t>(i));
+    for (std::size_t v = 0; v < g.states.size(); ++v) {
+      if (dist[v] == graph::kUnreachable) continue;
+      table[static_cast<std::size_t>(g.states[v].node)] =
+          static_cast<int>(dist[v] * static_cast<std::int64_t>(rng() % 101) / 100);
+    }
+    const toy::TableHeuristic h{table};
+    for (const std::int64_t known : {std::int64_t{1}, dist[0] / 2, dist[0]}) {
+      AStarOptions options;
+      options.known_lower_bound = known;
+      const auto r = astar(d, d.start(), h, options);
+      ASSERT_EQ(r.status, Status::solved) << "instance " << i << ", bound " << known;
+      EXPECT_EQ(r.cost, dist[0]) << "instance " << i << ", bound " << known;
+      EXPECT_TRUE(r.optimal);
+      options.limits.max_expanded = 1;
+      const auto stopped = astar(d, d.start(), h, options);
+      if (stopped.status == Status::stopped) {
+        EXPECT_GE(stopped.lower_bound, known) << "instance " << i;
+        EXPECT_LE(stopped.lower_bound, dist[0]) << "instance " << i;
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 20);
+}
+
 TEST(AStar, WeightedResultIsNeverCalledOptimal) {
   toy::GridDomain<false> d(8, 8, 0.0, 3);
   const toy::GridManhattan h{8, d.goal_cell()};

@@ -29,10 +29,11 @@ struct ProgramRun {
 };
 
 // `with_stderr` false: stdout only (stderr dropped).
-ProgramRun run(const std::string& args, bool with_stderr = true) {
+// `prefix`: a command that runs the program (e.g. env with a changed environment).
+ProgramRun run(const std::string& args, bool with_stderr = true, const std::string& prefix = "") {
   const std::string program = std::string(HSEARCH_BINARY_DIR) + "/bin/sokoban";
   ProgramRun r;
-  const std::string cmd = program + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+  const std::string cmd = (prefix.empty() ? "" : prefix + " ") + program + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return r;
   std::array<char, 4096> buf;
@@ -63,6 +64,25 @@ TEST_F(App, DefaultLevelIsSolved) {
   const ProgramRun r = run("");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("solved (push-optimal), 7 pushes"), std::string::npos) << r.out;
+}
+
+// --resume keeps each level's learned file in the cache directory and reads it on the next run.
+TEST_F(App, ResumeStartsFromWhatTheLastRunKept) {
+  const auto dir = std::filesystem::temp_directory_path() / ("hsearch_sokoban_resume_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const ProgramRun first = run("--resume --json --cache-dir " + dir.string(), false);
+  EXPECT_EQ(first.status, 0) << first.out;
+  EXPECT_NE(first.out.find("\"resumed\":null"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("\"learned_saved\":true"), std::string::npos) << first.out;
+  const ProgramRun second = run("--resume --cache-dir " + dir.string());
+  EXPECT_EQ(second.status, 0) << second.out;
+  EXPECT_NE(second.out.find("solved (push-optimal), 7 pushes"), std::string::npos) << second.out;
+  EXPECT_NE(second.out.find("resumed from bound 7"), std::string::npos) << second.out;
+  // Without any cache directory there is nowhere to keep it: a usage error, nothing searched.
+  const ProgramRun nowhere = run("--resume", true, "env -u HOME -u XDG_CACHE_HOME -u HSEARCH_CACHE_DIR");
+  EXPECT_EQ(nowhere.status, 2) << nowhere.out;
+  EXPECT_NE(nowhere.out.find("--resume"), std::string::npos) << nowhere.out;
+  std::filesystem::remove_all(dir);
 }
 
 TEST_F(App, JsonHasTheRequiredFields) {

@@ -14,6 +14,7 @@
 // indexed binary heap; the closed/open lookup is an open-addressing index of node numbers.
 // A domain with a two-step apply (DeferredApplyDomain) finishes a child (its bound, say) only
 // when the child is new: duplicates, often half of the children, cost only the lookup.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -49,6 +50,13 @@ struct AStarOptions {
   // admissible heuristic and reopening, a search that ends without a solution has proven that
   // none costs less than cost_bound (its result's lower_bound).
   std::int64_t cost_bound = 0;
+  // A lower bound on the cost of every solution that the caller has already proven (0: none),
+  // e.g. by an earlier run on the same instance. Nodes are ordered as if no f were below it:
+  // the layers under it, which a search from scratch would close first, become one layer
+  // searched deepest-first, so a solution of that cost is met sooner. Optimality is kept: an
+  // open node on an optimal path has f <= C*, and so max(f, bound) <= C* as the bound is
+  // <= C*; a goal is taken only when nothing open is ordered below it. (Unweighted A* only.)
+  std::int64_t known_lower_bound = 0;
 };
 
 namespace detail {
@@ -185,8 +193,8 @@ class AStarSearch {
   }
 
   std::int64_t f(const Node& n) const {
-    return static_cast<std::int64_t>(options_.weight_g) * n.g +
-           static_cast<std::int64_t>(options_.weight_h) * n.h;
+    return std::max(options_.known_lower_bound, static_cast<std::int64_t>(options_.weight_g) * n.g +
+                                                    static_cast<std::int64_t>(options_.weight_h) * n.h);
   }
   // a before b: smaller f, then larger g (then, if asked, the child of the newer parent, and
   // of two siblings the one generated first). Nodes are numbered in creation order; a parent
@@ -232,7 +240,9 @@ class AStarSearch {
       std::int64_t best = popped != kNoParent ? nodes_[popped].g + nodes_[popped].h
                                               : (open_.empty() ? 0 : nodes_[open_.top()].g + nodes_[open_.top()].h);
       if (!open_.empty()) best = std::min<std::int64_t>(best, nodes_[open_.top()].g + nodes_[open_.top()].h);
-      result.lower_bound = static_cast<Cost>(best);
+      // With a known lower bound the top of the open list need not have the smallest g + h
+      // (everything under the bound is ordered as the bound), but the bound itself holds.
+      result.lower_bound = static_cast<Cost>(std::max(best, options_.known_lower_bound));
     }
     return finish(std::move(result));
   }

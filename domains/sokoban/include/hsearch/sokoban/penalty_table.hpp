@@ -67,6 +67,7 @@ class BasicPenaltyTable {
   std::size_t deadlocks() const { return deadlocks_; }
   std::size_t penalties() const { return penalties_; }
   std::size_t size() const { return patterns_.size(); }
+  const std::vector<Pattern>& patterns() const { return patterns_; }
 
   // The bound for `s`, whose h is its whole matching: dead_end when a deadlock pattern matches,
   // else max(h, c(P1) + ... + c(Pk) + M(rest)) over disjoint matched patterns chosen greedily

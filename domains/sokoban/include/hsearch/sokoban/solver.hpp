@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -30,6 +31,7 @@
 #include "hsearch/search/restarting_weighted_astar.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/fewer_moves_domain.hpp"
+#include "hsearch/sokoban/learned_file.hpp"
 #include "hsearch/sokoban/level.hpp"
 #include "hsearch/sokoban/pattern_search.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
@@ -116,6 +118,12 @@ struct SolveOptions {
   // a larger value here asks for a width that holds at least this many cells (tests check that
   // a wider state finds the same optimum). Only speed and memory depend on it.
   int min_cell_set_cells = 0;
+  // Where this level's search keeps what it learns between runs (empty: nowhere). When the
+  // file exists it is read first (learned_file.hpp: patterns and sub-states of the pattern
+  // search, the push bound proven before), and the search starts from it; at the end it is
+  // written back with what this run added. A file made for another level, by other pattern
+  // options, or damaged is ignored (SolveReport::learned_note says why) and replaced.
+  std::filesystem::path learned_file;
 };
 
 struct SolveReport {
@@ -147,6 +155,13 @@ struct SolveReport {
   std::uint64_t pattern_expanded = 0;
   std::size_t deadlock_patterns = 0;
   std::size_t penalty_patterns = 0;
+  // SolveOptions::learned_file: what was read (-1: nothing; else the push bound proven by the
+  // earlier runs, 0 when they proved none) and how many patterns, whether it was written
+  // back, and why a file was ignored or not written.
+  int resumed_bound = -1;
+  std::size_t resumed_patterns = 0;
+  bool learned_saved = false;
+  std::string learned_note;
 
   bool solved() const { return result.solved() && !invalid && !internal_error; }
   // The framework's outcome word (solved, unsolvable, time_limit, node_limit, memory_limit,
@@ -265,6 +280,21 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   domain.set_frozen_goal_distances(options.frozen_goal_distances);
   PatternSearch patterns(board, options.patterns);
   if (options.pattern_search) domain.set_bound_hook(&patterns);
+  // A push bound proven by earlier runs of this level (0: none): A* orders nodes as if no f
+  // were below it, IDA* starts there, and the result's bound is never below it.
+  int known_bound = 0;
+  if (!options.learned_file.empty()) {
+    if (const auto learned = read_learned_file(options.learned_file, board, options.patterns, report.learned_note)) {
+      try {
+        patterns.restore(learned->patterns, options.learned_file.string());
+        known_bound = options.objective == Objective::moves ? 0 : learned->push_bound;
+        report.resumed_bound = learned->push_bound;
+        report.resumed_patterns = patterns.table().size();
+      } catch (const TableFileError& e) {
+        report.learned_note = std::string("ignored: ") + e.what();
+      }
+    }
+  }
   const typename SokobanDomain::State start = domain.initial_state();
   const PushLowerBound h;
   if (options.algorithm == Algorithm::astar || options.algorithm == Algorithm::hda) {
@@ -300,6 +330,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       AStarOptions astar_options;
       astar_options.limits = options.limits.with_clock_started();
       astar_options.newer_first_on_ties = options.newer_first_on_ties;
+      astar_options.known_lower_bound = known_bound;
       if (astar_options.limits.max_bytes == 0) astar_options.limits.max_bytes = options.default_astar_bytes;
       result = astar(domain, start, h, astar_options, observer);
       if (!options.memory_fallback || result.status != Status::stopped ||
@@ -330,6 +361,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
     }
     IdaStarOptions ida;
     ida.limits = options.limits;
+    ida.first_bound = known_bound;
     // Most levels need few nodes: a first try with a small table avoids clearing tens of
     // megabytes for them. Only when it runs out of its node budget does the full search run.
     // A teaching run searches once, so its trace and tree show one search.
@@ -358,7 +390,23 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   } else {
     report.result = run_teaching(domain, teaching, search, progress);
   }
+  if (known_bound > 0 && report.result.status == Status::stopped) {
+    report.result.lower_bound = std::max(report.result.lower_bound, known_bound);
+  }
   const Result<Push, int>& result = report.result;
+  if (!options.learned_file.empty()) {
+    // Only a push search's bound is kept (moves count otherwise); a solved level keeps its
+    // optimum as the bound, so the next run goes straight for a solution of that length.
+    int bound = std::max(known_bound, report.resumed_bound);
+    if (options.objective != Objective::moves) {
+      if (result.solved() && result.optimal) bound = std::max(bound, result.cost);
+      if (result.status == Status::stopped) bound = std::max(bound, result.lower_bound);
+    }
+    std::string problem;
+    report.learned_saved = write_learned_file(options.learned_file, board, options.patterns,
+                                              LearnedFile{std::max(bound, 0), patterns.learned()}, problem);
+    if (!report.learned_saved) report.learned_note += (report.learned_note.empty() ? "" : "; ") + problem;
+  }
   report.pattern_searches = patterns.stats().searches;
   report.pattern_expanded = patterns.stats().expanded;
   report.deadlock_patterns = patterns.table().deadlocks();

@@ -1,0 +1,202 @@
+// What a level's search keeps between runs (learned_file.hpp): the pattern search's bytes
+// read back whole, a resumed search that finds the same optima, and files that do not fit
+// (damaged, another level's, other options) ignored and replaced rather than trusted.
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "data_dir.hpp"
+#include "hsearch/sokoban/learned_file.hpp"
+#include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/solver.hpp"
+#include "microban_oracle.hpp"
+
+namespace {
+
+using namespace hsearch::sokoban;
+namespace fs = std::filesystem;
+
+struct Microban {
+  std::vector<LevelEntry> entries;
+  std::map<int, int> oracle;
+  bool ok() const { return !entries.empty(); }
+  const Level& level(int n) const { return entries[static_cast<std::size_t>(n - 1)].level; }
+};
+
+Microban microban() {
+  Microban m;
+  const auto file = hsearch::testing::data_file("sokoban/microban/microban_155.xsb");
+  std::ifstream in(file);
+  if (!in) return m;
+  m.entries = read_levels(in, "microban");
+  m.oracle = hsearch::sokoban::testing::read_microban_oracle(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
+  return m;
+}
+
+// A fresh directory under the system's temporary one, removed at the end of the test.
+struct TempDir {
+  fs::path path;
+  explicit TempDir(const std::string& name)
+      : path(fs::temp_directory_path() / ("hsearch_learned_" + name + "_" + std::to_string(::getpid()))) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+};
+
+std::vector<char> read_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Microban 36: a search stopped after 2,000 expansions has learned a few hundred patterns.
+TEST(LearnedFile, ThePatternSearchsBytesReadBackWhole) {
+  const Microban m = microban();
+  if (!m.ok()) GTEST_SKIP() << "Microban data not found (set HSEARCH_DATA_DIR)";
+  const TempDir dir("roundtrip");
+  SolveOptions options;
+  options.limits.max_expanded = 2000;
+  options.learned_file = dir.path / learned_file_name(m.level(36));
+  const SolveReport first = solve_level(m.level(36), options);
+  ASSERT_EQ(first.result.status, hsearch::Status::stopped);
+  ASSERT_TRUE(first.learned_saved) << first.learned_note;
+  EXPECT_EQ(first.resumed_bound, -1);
+  ASSERT_GT(first.penalty_patterns, 50u);
+
+  const Board board(m.level(36));
+  std::string note;
+  const auto learned = read_learned_file(options.learned_file, board, options.patterns, note);
+  ASSERT_TRUE(learned.has_value()) << note;
+  EXPECT_EQ(learned->push_bound, first.result.lower_bound);
+  PatternSearch restored(board, options.patterns);
+  restored.restore(learned->patterns, options.learned_file.string());
+  EXPECT_EQ(restored.table().deadlocks(), first.deadlock_patterns);
+  EXPECT_EQ(restored.table().penalties(), first.penalty_patterns);
+  // Written again, the restored search gives as many bytes (the sub-states' order may differ).
+  EXPECT_EQ(restored.learned().size(), learned->patterns.size());
+
+  // The second run reads it: it starts from every pattern and the bound.
+  const SolveReport second = solve_level(m.level(36), options);
+  EXPECT_EQ(second.resumed_bound, first.result.lower_bound);
+  EXPECT_EQ(second.resumed_patterns, first.deadlock_patterns + first.penalty_patterns);
+  EXPECT_GE(second.result.lower_bound, first.result.lower_bound);
+  EXPECT_TRUE(second.learned_note.empty()) << second.learned_note;
+}
+
+// Microban 1-15, each level first stopped after 3 expansions and then resumed with a budget
+// that finishes it: the same optimum as the table's, proven, and never a bound above it.
+TEST(LearnedFile, AResumedSearchFindsTheSameOptima) {
+  const Microban m = microban();
+  if (!m.ok()) GTEST_SKIP() << "Microban data not found (set HSEARCH_DATA_DIR)";
+  const TempDir dir("optima");
+  int resumed = 0;
+  for (int n = 1; n <= 15; ++n) {
+    SolveOptions options;
+    options.learned_file = dir.path / learned_file_name(m.level(n));
+    options.limits.max_expanded = 3;
+    const SolveReport first = solve_level(m.level(n), options);
+    if (first.solved()) continue;
+    options.limits.max_expanded = 20000;
+    const SolveReport second = solve_level(m.level(n), options);
+    ASSERT_TRUE(second.solved()) << "level " << n;
+    EXPECT_TRUE(second.result.optimal) << "level " << n;
+    EXPECT_EQ(second.resumed_bound, first.result.lower_bound) << "level " << n;
+    EXPECT_LE(second.resumed_bound, second.pushes) << "level " << n;
+    if (const auto it = m.oracle.find(n); it != m.oracle.end()) {
+      EXPECT_EQ(second.pushes, it->second) << "level " << n;
+    }
+    ++resumed;
+  }
+  EXPECT_GT(resumed, 8);
+}
+
+TEST(LearnedFile, ADamagedFileIsIgnoredAndReplaced) {
+  const Microban m = microban();
+  if (!m.ok()) GTEST_SKIP() << "Microban data not found (set HSEARCH_DATA_DIR)";
+  const TempDir dir("damaged");
+  SolveOptions options;
+  options.limits.max_expanded = 2000;
+  options.learned_file = dir.path / "level.learned";
+  ASSERT_TRUE(solve_level(m.level(36), options).learned_saved);
+  std::vector<char> bytes = read_bytes(options.learned_file);
+  bytes[bytes.size() - 3] = static_cast<char>(bytes[bytes.size() - 3] ^ 0x5A);
+  std::ofstream(options.learned_file, std::ios::binary | std::ios::trunc).write(bytes.data(),
+                                                                                static_cast<std::streamsize>(bytes.size()));
+  const SolveReport r = solve_level(m.level(36), options);
+  EXPECT_EQ(r.resumed_bound, -1);
+  EXPECT_NE(r.learned_note.find("ignored"), std::string::npos) << r.learned_note;
+  EXPECT_NE(r.learned_note.find("checksum"), std::string::npos) << r.learned_note;
+  EXPECT_TRUE(r.learned_saved);
+  // Replaced by a good one: the next run reads it.
+  EXPECT_GE(solve_level(m.level(36), options).resumed_bound, 0);
+}
+
+TEST(LearnedFile, AnotherLevelsFileOrOtherOptionsAreNotUsed) {
+  const Microban m = microban();
+  if (!m.ok()) GTEST_SKIP() << "Microban data not found (set HSEARCH_DATA_DIR)";
+  const TempDir dir("foreign");
+  SolveOptions options;
+  options.limits.max_expanded = 2000;
+  options.learned_file = dir.path / "level.learned";
+  ASSERT_TRUE(solve_level(m.level(36), options).learned_saved);
+  const SolveReport other = solve_level(m.level(35), options);
+  EXPECT_EQ(other.resumed_bound, -1);
+  EXPECT_NE(other.learned_note.find("built for"), std::string::npos) << other.learned_note;
+  ASSERT_TRUE(other.learned_saved);
+  SolveOptions different = options;
+  different.patterns.node_limit = 500;
+  const SolveReport r = solve_level(m.level(35), different);
+  EXPECT_EQ(r.resumed_bound, -1);
+  EXPECT_NE(r.learned_note.find("ignored"), std::string::npos) << r.learned_note;
+}
+
+// restore() takes all or nothing: a damaged list throws and adds no pattern.
+TEST(LearnedFile, RestoreRejectsBadBytesAndAddsNothing) {
+  const Microban m = microban();
+  if (!m.ok()) GTEST_SKIP() << "Microban data not found (set HSEARCH_DATA_DIR)";
+  const TempDir dir("bytes");
+  SolveOptions options;
+  options.limits.max_expanded = 2000;
+  options.learned_file = dir.path / "level.learned";
+  ASSERT_TRUE(solve_level(m.level(36), options).learned_saved);
+  const Board board(m.level(36));
+  std::string note;
+  const auto learned = read_learned_file(options.learned_file, board, options.patterns, note);
+  ASSERT_TRUE(learned.has_value()) << note;
+  const std::vector<std::uint8_t>& good = learned->patterns;
+
+  auto expect_rejected = [&](const std::vector<std::uint8_t>& bytes, const std::string& why) {
+    PatternSearch search(board, options.patterns);
+    try {
+      search.restore(bytes, "test.learned");
+      ADD_FAILURE() << "accepted: " << why;
+    } catch (const hsearch::TableFileError& e) {
+      EXPECT_NE(std::string(e.what()).find("test.learned"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(search.table().size(), 0u) << why;
+  };
+  expect_rejected({good.begin(), good.end() - 1}, "one byte short");
+  std::vector<std::uint8_t> longer = good;
+  longer.push_back(0);
+  expect_rejected(longer, "one byte more");
+  // The first one-box entry's cell index (a u32 after the count) pointed off the board.
+  std::vector<std::uint8_t> off = good;
+  ASSERT_GT(off[0] | off[1], 0);
+  off[4] = off[5] = off[6] = off[7] = 0xFF;
+  expect_rejected(off, "a one-box sub-state off the board");
+  // A list count larger than the file.
+  std::vector<std::uint8_t> huge = good;
+  huge[0] = huge[1] = huge[2] = huge[3] = 0xFF;
+  expect_rejected(huge, "a huge count");
+}
+
+}  // namespace
