@@ -376,6 +376,12 @@ int main(int argc, char** argv) {
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
                             "push (pattern search keeps push-optimality and is on by default)")
       ("no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")
+      ("no-pi-corrals", "offer every legal push instead of only a PI-corral's (to measure the pruning; "
+                        "both are push-optimal)")
+      ("no-frozen-goals", "push distances that ignore boxes frozen on goals (to measure them; the "
+                          "bound is weaker, still admissible)")
+      ("no-newer-first", "A*: among nodes of equal f and g, no preference for the children of the node "
+                         "expanded last (to measure the tie rule; only the order of ties changes)")
       ("no-memory-fallback", "when A*'s memory limit is reached, stop (status memory_limit) instead "
                              "of going on with IDA* from the bound A* proved")
       ("pattern-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.max_boxes)),
@@ -416,6 +422,9 @@ int main(int argc, char** argv) {
   SolveOptions options;
   options.pattern_search = vm.count("no-pattern-search") == 0;
   options.corral_test = vm.count("no-corral-test") == 0;
+  options.pi_corrals = vm.count("no-pi-corrals") == 0;
+  options.frozen_goal_distances = vm.count("no-frozen-goals") == 0;
+  options.newer_first_on_ties = vm.count("no-newer-first") == 0;
   options.memory_fallback = vm.count("no-memory-fallback") == 0;
   try {
     options.objective = parse_objective(vm["objective"].as<std::string>());

@@ -85,6 +85,16 @@ TEST_F(App, ResumeStartsFromWhatTheLastRunKept) {
   std::filesystem::remove_all(dir);
 }
 
+// The switches that measure one technique each (bench/sokoban/techniques.py) keep the optimum.
+TEST_F(App, EachTechniqueSwitchedOffKeepsTheOptimum) {
+  for (const char* flag : {"--no-pattern-search", "--no-pi-corrals", "--no-frozen-goals", "--no-corral-test",
+                           "--no-newer-first"}) {
+    const ProgramRun r = run(flag);
+    EXPECT_EQ(r.status, 0) << flag << ": " << r.out;
+    EXPECT_NE(r.out.find("solved (push-optimal), 7 pushes"), std::string::npos) << flag << ": " << r.out;
+  }
+}
+
 TEST_F(App, JsonHasTheRequiredFields) {
   const ProgramRun r = run("--json");
   EXPECT_EQ(r.status, 0);

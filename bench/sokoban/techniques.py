@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Each push-optimality-keeping technique of the Sokoban solver switched off alone, on a fixed
+list of levels: expansions and seconds to the push optimum, as a Markdown table (stdout) and
+the raw JSON lines (--out). The table behind docs/sokoban.md's "What each technique is worth".
+
+  bench/sokoban/techniques.py FILE LEVELS SECONDS [--jobs 2] [--out runs.jsonl] [--sokoban PATH]
+
+LEVELS is a comma-separated list (ranges allowed: 1,2,6-7). Every run is
+`sokoban FILE --level N --time-limit SECONDS --json --quiet [--no-X]`; --jobs runs that many at
+once (the docs' figures: 2, one per core). A cell gives the expansions of the push search and
+the seconds until the push optimum was proven (the fewer-moves pass that follows is not
+counted), or the status and the bound reached when the limit stopped it. The pushes of every
+solved run must agree with the default's (else the script says so and exits 1: a technique
+that changed an optimum would be a bug).
+"""
+import argparse
+import concurrent.futures
+import json
+import subprocess
+import sys
+
+VARIANTS = [
+    ("default", []),
+    ("no pattern search", ["--no-pattern-search"]),
+    ("no PI-corrals", ["--no-pi-corrals"]),
+    ("no frozen goals", ["--no-frozen-goals"]),
+    ("no corral test", ["--no-corral-test"]),
+    ("no newer-first ties", ["--no-newer-first"]),
+]
+
+
+def parse_levels(text):
+    levels = []
+    for part in text.split(","):
+        if "-" in part:
+            a, b = part.split("-")
+            levels.extend(range(int(a), int(b) + 1))
+        else:
+            levels.append(int(part))
+    return levels
+
+
+def run(sokoban, file, level, seconds, flags):
+    cmd = [sokoban, file, "--level", str(level), "--time-limit", str(seconds), "--json", "--quiet"] + flags
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    lines = [l for l in done.stdout.splitlines() if l.startswith("{")]
+    if not lines:
+        raise SystemExit(f"techniques.py: {' '.join(cmd)}: no JSON line (exit {done.returncode}): {done.stderr.strip()}")
+    return json.loads(lines[-1])
+
+
+def cell(r):
+    if r["status"] == "solved" and r.get("optimal"):
+        return f"{r['expanded']:,} / {r['seconds_push_optimum']:.2f} s".replace(",", " ")
+    return f"{r['status']} (>= {r['lower_bound']})"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("file")
+    ap.add_argument("levels")
+    ap.add_argument("seconds")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out")
+    ap.add_argument("--sokoban", default="build/bin/sokoban")
+    args = ap.parse_args()
+    levels = parse_levels(args.levels)
+    jobs = [(name, flags, level) for name, flags in VARIANTS for level in levels]
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(run, args.sokoban, args.file, level, args.seconds, flags): (name, level)
+                   for name, flags, level in jobs}
+        for f in concurrent.futures.as_completed(futures):
+            name, level = futures[f]
+            results[(name, level)] = f.result()
+            print(f"  {name}, level {level}: {cell(results[(name, level)])}", file=sys.stderr)
+    if args.out:
+        with open(args.out, "w") as out:
+            for name, _, level in jobs:
+                out.write(json.dumps({"variant": name, **results[(name, level)]}) + "\n")
+    names = [name for name, _ in VARIANTS]
+    print("| level | " + " | ".join(names) + " |")
+    print("|---" * (len(names) + 1) + "|")
+    wrong = []
+    for level in levels:
+        base = results[("default", level)]
+        row = []
+        for name in names:
+            r = results[(name, level)]
+            if r["status"] == "solved" and base["status"] == "solved" and r["pushes"] != base["pushes"]:
+                wrong.append(f"level {level}: {name} gives {r['pushes']} pushes, the default {base['pushes']}")
+            row.append(cell(r))
+        print(f"| {level} | " + " | ".join(row) + " |")
+    totals = []
+    for name in names:
+        rs = [results[(name, level)] for level in levels]
+        solved = [r for r in rs if r["status"] == "solved" and r.get("optimal")]
+        totals.append(f"{len(solved)}/{len(rs)} proven; {sum(r['expanded'] for r in rs):,} expanded".replace(",", " "))
+    print("| all | " + " | ".join(totals) + " |")
+    for w in wrong:
+        print("techniques.py: different optimum: " + w, file=sys.stderr)
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
