@@ -2,7 +2,7 @@
 # Runs one fuzz target of tests/fuzz for a given time (docs/fuzzing.md):
 #   bench/fuzz/run.sh TARGET SECONDS [libFuzzer options...]
 # TARGET: xsb | oracle_tsv | board_text | hanoi_problem | options | automaton_file |
-# sliding_tile_pdb | hanoi_pdb. Builds the target in
+# sliding_tile_pdb | hanoi_pdb | sokoban_learned. Builds the target in
 # build-fuzz/ (clang, -DHSEARCH_FUZZ=ON) when needed, starts from the seed corpus
 # tests/fuzz/corpus/TARGET (copied: the repository's corpus is never written) and prints
 # libFuzzer's final figures (executions, coverage, peak memory). A crash, leak, timeout or

@@ -14,6 +14,8 @@
 // then the pattern search's bytes.
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
+#include <istream>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -50,6 +52,21 @@ inline std::string learned_params(const Board& board, const PatternSearchOptions
          " pattern-nodes=" + std::to_string(patterns.node_limit);
 }
 
+// Reads a learned file from a binary stream; `file` (its name) starts every message. Throws
+// TableFileError when it is not a learned file of this level and these options, or damaged.
+// The pattern bytes are checked when the pattern search restores them.
+inline LearnedFile parse_learned_file(std::istream& in, const std::string& file, const Board& board,
+                                      const PatternSearchOptions& patterns) {
+  std::vector<std::uint8_t> data = read_table_file(in, file, "sokoban-learned", learned_params(board, patterns));
+  if (data.size() < 4) throw TableFileError(file + ": learned patterns: truncated");
+  LearnedFile learned;
+  learned.push_bound = static_cast<int>(data[0] | (data[1] << 8) | (data[2] << 16) |
+                                        (static_cast<std::uint32_t>(data[3]) << 24));
+  if (learned.push_bound < 0) throw TableFileError(file + ": learned patterns: a negative bound");
+  learned.patterns.assign(data.begin() + 4, data.end());
+  return learned;
+}
+
 // The file's contents, or nothing when it does not exist or does not fit this level and these
 // options (then `note` says why: the file is not used, and the run starts afresh).
 inline std::optional<LearnedFile> read_learned_file(const std::filesystem::path& path, const Board& board,
@@ -57,14 +74,9 @@ inline std::optional<LearnedFile> read_learned_file(const std::filesystem::path&
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return std::nullopt;
   try {
-    std::vector<std::uint8_t> data = read_table_file(path, "sokoban-learned", learned_params(board, patterns));
-    if (data.size() < 4) throw TableFileError(path.string() + ": learned patterns: truncated");
-    LearnedFile learned;
-    learned.push_bound = static_cast<int>(data[0] | (data[1] << 8) | (data[2] << 16) |
-                                          (static_cast<std::uint32_t>(data[3]) << 24));
-    if (learned.push_bound < 0) throw TableFileError(path.string() + ": learned patterns: a negative bound");
-    learned.patterns.assign(data.begin() + 4, data.end());
-    return learned;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw TableFileError(path.string() + ": cannot open");
+    return parse_learned_file(in, path.string(), board, patterns);
   } catch (const TableFileError& e) {
     note = std::string("ignored: ") + e.what();
     return std::nullopt;
