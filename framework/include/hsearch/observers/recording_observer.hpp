@@ -290,8 +290,8 @@ class RecordingObserver : public NullObserver {
 
   // The expanded node whose state is `parent`: the top of the path (depth-first searches come
   // back up to an ancestor between generations). With the parent's g, the deepest node of that
-  // state and that g (costs are positive, so a path holds a state once per g); without it, or
-  // when none has it, the deepest node of that state.
+  // state and that g (a path comes back to a state at the same g only over moves of cost 0);
+  // without it, or when none has it, the deepest node of that state.
   std::int64_t unwind_to(const State& parent, std::int64_t parent_g = -1) {
     const std::int64_t key = intern(parent);
     for (const bool by_g : {parent_g >= 0, false}) {
