@@ -727,7 +727,9 @@ class Player {
     const sample = document.createElement('div');
     sample.className = 'tnode';
     sample.appendChild(drawState(this.trace.domain, this.trace.states[state[roots[0]]], true));
-    sample.insertAdjacentHTML('beforeend', '<span class="tlabel">f 88 g 88 h 88</span>');
+    let longest = 0;
+    for (let i = 1; i < n; ++i) if (this.treeLabel(i).length > this.treeLabel(longest).length) longest = i;
+    sample.insertAdjacentHTML('beforeend', `<span class="tlabel">${this.treeLabel(longest)}</span>`);
     holder.appendChild(sample);
     const slotW = sample.offsetWidth + 6, slotH = sample.offsetHeight;
     holder.innerHTML = '';
@@ -775,8 +777,7 @@ class Player {
       node.appendChild(drawState(this.trace.domain, this.trace.states[t.state[id]], true));
       const label = document.createElement('span');
       label.className = 'tlabel';
-      label.innerHTML = Number.isNaN(t.h[id]) ? `<b>dead end</b> g ${t.g[id]}`
-        : `<b>f ${this.fOfValues(t.g[id], t.h[id])}</b> g ${t.g[id]} h ${t.h[id]}`;
+      label.innerHTML = this.treeLabel(id);
       node.appendChild(label);
       node.title = `#${id}`;
       node.addEventListener('click', () => { this.selected = id; this.render(); });
@@ -788,9 +789,9 @@ class Player {
     t.drawn = { nodes, edges };
   }
 
-  fOfValues(g, h) {
-    const w = this.trace.weight || [1, 1];
-    return w[0] * g + w[1] * h;
+  treeLabel(id) {
+    const t = this.treeNodes, w = this.trace.weight || [1, 1];
+    return Number.isNaN(t.h[id]) ? `<b>dead</b> g${t.g[id]}` : `<b>f${w[0] * t.g[id] + w[1] * t.h[id]}</b> g${t.g[id]} h${t.h[id]}`;
   }
 
   renderTree() {
