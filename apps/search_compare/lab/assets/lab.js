@@ -720,7 +720,7 @@ class Player {
     for (let i = 0; i < n; ++i) { least = Math.min(least, x[i]); most = Math.max(most, x[i]); maxDepth = Math.max(maxDepth, depth[i]); }
     for (let i = 0; i < n; ++i) x[i] -= least;
     const columns = most - least + 1;
-    this.treeNodes = { x, depth, parent, g, h, state, columns, maxDepth, drawn: null, shown: new Uint8Array(n), look: new Array(n) };
+    this.treeNodes = { x, depth, parent, g, h, state, columns, maxDepth, drawn: null, look: new Array(n) };
     holder.hidden = false;
     holder.innerHTML = '';
     // One drawing measured first: every state of an instance is drawn at the same size.
