@@ -153,6 +153,41 @@ TEST(Recording, IdaStarRecordsEveryIterationWithIncreasingBounds) {
   expect_path_is_chain(rec, r.plan.size());
 }
 
+// Without a pruner IDA* walks back into states it is already below (a move and its inverse);
+// each generated node must still hang under the node that was expanded, not under a deeper node
+// of the same state, or the tree and the solution's path come out wrong.
+TEST(Recording, IdaStarWithoutPruningHangsEachNodeUnderItsParent) {
+  const FifteenPuzzle puzzle(3, 3);
+  const Manhattan<PackedBoard> md(puzzle);
+  const auto start = make_board<PackedBoard>({3, 2, 5, 6, 4, 1, 7, 8, 0});  // 10 moves
+  Recording rec;
+  RecordingObserver<FifteenPuzzle> observer(puzzle, rec);
+  const auto r = ida_star(puzzle, start, md, IdaStarOptions{}, NoPruning{}, observer);
+  observer.finish(r, &start);
+  ASSERT_TRUE(r.solved());
+  expect_counts_match(rec, r);
+  std::vector<std::int64_t> g_of, depth_of;
+  std::size_t checked = 0;
+  for (const auto& e : rec.events) {
+    if (e.kind != K::root && e.kind != K::generate) continue;
+    const auto id = static_cast<std::size_t>(e.node);
+    if (id >= g_of.size()) {
+      g_of.resize(id + 1, -1);
+      depth_of.resize(id + 1, -1);
+    }
+    g_of[id] = e.g;
+    depth_of[id] = e.depth;
+    if (e.kind == K::generate) {
+      ASSERT_GE(e.parent, 0);
+      EXPECT_EQ(e.g, g_of.at(static_cast<std::size_t>(e.parent)) + 1) << "node " << e.node;
+      EXPECT_EQ(e.depth, depth_of.at(static_cast<std::size_t>(e.parent)) + 1) << "node " << e.node;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, r.stats.generated);
+  expect_path_is_chain(rec, r.plan.size());
+}
+
 TEST(Recording, TheCapCutsTheRecordingCleanlyAndSaysSo) {
   const FifteenPuzzle puzzle(3, 3);
   const Manhattan<PackedBoard> md(puzzle);

@@ -27,6 +27,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from browser_test import SKIP, ProgramServer, fail, find_tools, start_browser  # noqa: E402
 
 BOARD = "8 1 3 4 0 2 7 6 5"  # a 3x3 board; its optimum comes from fifteen-puzzle, not from here
+SMALL_BOARD = "3 2 5 6 4 1 7 8 0"  # 10 moves from the goal: A* records a tree small enough to draw
+WIDE_BOARD = "3 5 1 4 0 2 6 7 8"  # BFS records over a hundred nodes, too many to draw each state
 
 
 class Server(ProgramServer):
@@ -94,9 +96,9 @@ class Page:
         Select(self.find("#" + select_id)).select_by_value(value)
 
     def set_instance(self, text):
-        field = self.find("#instance")
-        field.clear()
-        field.send_keys(text)
+        # Set in one call rather than typed key by key: the page reads the field when it runs.
+        self.d.execute_script("const f = document.getElementById('instance'); f.value = arguments[0];"
+                              "f.dispatchEvent(new Event('input'));", text)
 
     def run(self, panels=1):
         self.d.execute_script("document.getElementById('panels').innerHTML = '';")
@@ -110,8 +112,10 @@ class Page:
         return self.find(f"#panel-{letter}")
 
     def counters(self, letter="a"):
-        cells = self.panel(letter).find_elements("css selector", "[data-counter]")
-        return {c.get_attribute("data-counter"): int(c.text) for c in cells}
+        cells = self.d.execute_script(
+            "return Array.from(document.querySelectorAll(arguments[0])).map((c) => [c.dataset.counter, c.textContent]);",
+            f"#panel-{letter} [data-counter]")
+        return {name: int(text) for name, text in cells}
 
     def position(self, letter="a"):
         here, total = self.panel(letter).find_element("css selector", "[data-role=position]").text.split(" / ")
@@ -147,6 +151,75 @@ def expected_counters(events):
         if e["t"] in kinds:
             out[kinds[e["t"]]] += 1
     return out
+
+
+def expected_statuses(trace, events):
+    """Each recorded node's status after these events, replayed here from the trace's rules
+    (docs/search_lab.md): open when generated, closed when expanded, dropped as a duplicate, a dead
+    end, superseded by a cheaper copy, left over from an earlier iteration, the goal."""
+    status, replaces = {}, {}
+    for e in events:
+        t = e["t"]
+        if t in ("root", "generate"):
+            status[e["id"]] = "open"
+            if t == "generate" and "replaces" in e and not trace.get("tree"):
+                replaces[e["id"]] = e["replaces"]
+                if status.get(e["replaces"]) == "open":
+                    status[e["replaces"]] = "superseded"
+        elif t == "duplicate":
+            status[e["id"]] = "dropped"
+            r = replaces.get(e["id"])
+            if r is not None and status.get(r) == "superseded":
+                status[r] = "open"
+        elif t == "reopen" and e.get("reopens", -1) >= 0:
+            status[e["reopens"]] = "superseded"
+        elif t == "dead_end":
+            status[e["id"]] = "dead"
+        elif t == "expand":
+            status[e["id"]] = "closed"
+        elif t == "iteration_begin":
+            status = {k: ("old" if v == "open" else v) for k, v in status.items()}
+        elif t == "solution":
+            status[e["id"]] = "goal"
+    return status
+
+
+def tree_nodes(page, letter="a"):
+    """The drawn tree's nodes as the page shows them: {id: (shown, status, on the path, has a drawing)}."""
+    rows = page.d.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map((n) => [Number(n.dataset.node),"
+        " !n.hidden && n.offsetWidth > 0, n.dataset.status || '', n.classList.contains('path'),"
+        " n.querySelector(arguments[1]) !== null]);",
+        f"#panel-{letter} [data-role=tree] .tnode", ".tiles.mini, svg.hanoi.mini, .xsb.mini")
+    return {r[0]: tuple(r[1:]) for r in rows}
+
+
+def check_drawn_tree(page, trace, drawing, letter="a"):
+    """At the end of the run: one state drawing per recorded node, each framed with its status, the
+    solution path's nodes (and only they) marked; half way, only the nodes generated so far shown."""
+    events = trace["events"]
+    recorded = [e["id"] for e in events if e["t"] in ("root", "generate")]
+    page.press("last", letter)
+    nodes = tree_nodes(page, letter)
+    if sorted(nodes) != sorted(recorded):
+        fail(f"the tree has {len(nodes)} drawn nodes, the trace records {len(recorded)}")
+    panel = page.panel(letter)
+    if len(panel.find_elements("css selector", f"[data-role=tree] .tnode {drawing}")) != len(recorded):
+        fail(f"not every tree node holds a {drawing} drawing of its state")
+    want = expected_statuses(trace, events)
+    for node, (shown, status, on_path, drawn) in nodes.items():
+        if not shown or not drawn or status != want[node]:
+            fail(f"tree node #{node}: shown {shown}, drawing {drawn}, status {status!r}; expected {want[node]!r}")
+    marked = sorted(node for node, row in nodes.items() if row[2])
+    if marked != sorted(trace["path"]) or len(marked) != len(trace["solution"]["moves"]) + 1:
+        fail(f"the tree marks {marked} as the solution path; the trace's path is {trace['path']}")
+    half = len(events) // 2
+    page.d.execute_script(f"const s = document.querySelector('#panel-{letter} [data-role=scrubber]');"
+                          f"s.value = {half}; s.dispatchEvent(new Event('input'));")
+    shown = sorted(node for node, row in tree_nodes(page, letter).items() if row[0])
+    so_far = sorted(e["id"] for e in events[:half] if e["t"] in ("root", "generate"))
+    if shown != so_far:
+        fail(f"after {half} events the tree shows {len(shown)} nodes, {len(so_far)} were generated")
 
 
 def optimum_of(fifteen_puzzle, board):
@@ -202,6 +275,29 @@ def scenario_astar(page):
     if final["expanded"] != trace["result"]["expanded"] or final["generated"] != trace["result"]["generated"]:
         fail(f"at the end the counters {final} are not the run's totals {trace['result']}")
     page.full_screenshot("search_lab_astar_end.png")
+    if "at most 300 recorded nodes" not in page.panel().find_element("css selector", "[data-role=tree-note]").text:
+        fail(f"a run of {total} events should say why its tree is not drawn")
+    # A board a few moves from the goal: its A* tree is drawn, each node a small board.
+    page.d.set_window_size(1280, 1000)
+    page.set_instance(SMALL_BOARD)
+    page.run()
+    status, small = page.server.run({"domain": "fifteen-puzzle", "instance": SMALL_BOARD, "algorithm": "astar",
+                                     "heuristic": "manhattan", "cap": 50000})
+    if status != 200 or len(small["events"]) != page.position()[1]:
+        fail(f"the small board through the API: status {status}; the page has {page.position()[1]} events")
+    check_drawn_tree(page, small, ".tiles.mini")
+    page.press("last")
+    page.full_screenshot("search_lab_tree.png")
+    # A node clicked in the tree is shown as the current node.
+    root = next(e["id"] for e in small["events"] if e["t"] == "root")
+    page.panel().find_element("css selector", f"[data-role=tree] .tnode[data-node='{root}']").click()
+    if page.panel().find_element("css selector", "[data-role=node] [data-field=node]").text != f"#{root}":
+        fail("a click on the tree's root does not show it as the current node")
+    page.d.set_window_size(390, 1600)
+    time.sleep(0.2)
+    overflow = page.d.execute_script("return document.documentElement.scrollWidth - window.innerWidth;")
+    if overflow > 4:
+        fail(f"at phone width the page with a drawn tree is {overflow} px wider than the window")
 
 
 def scenario_ida(page):
@@ -304,25 +400,33 @@ def scenario_domains(page):
     page.press("step-forward", times=5)
     if not page.panel().find_elements("css selector", "svg.hanoi rect"):
         fail("the Tower of Hanoi state is not drawn")
+    heuristic = page.find("#heuristic-a").get_attribute("value")
+    status, hanoi = page.server.run({"domain": "hanoi", "instance": "classic 3 3", "algorithm": "astar",
+                                     "heuristic": heuristic, "cap": 50000})
+    if status != 200 or len(hanoi["events"]) != page.position()[1]:
+        fail(f"Hanoi through the API: status {status}; the page has {page.position()[1]} events")
+    check_drawn_tree(page, hanoi, "svg.hanoi.mini")
     page.press("last")
-    if not page.panel().find_elements("css selector", "[data-role=tree] svg g[data-node]"):
-        fail("the search tree of a small Hanoi run is not drawn")
     page.full_screenshot("search_lab_hanoi.png")
     page.d.set_window_size(1280, 1000)
     page.choose("domain", "sokoban")
     page.choose("algorithm-a", "astar")
     page.run()
     page.press("last")
-    if not page.panel().find_elements("css selector", ".xsb .box"):
+    if not page.panel().find_elements("css selector", ".state .xsb .box"):
         fail("the Sokoban state is not drawn")
+    drawn = tree_nodes(page)
+    if not drawn or not all(row[0] and row[3] for row in drawn.values()):
+        fail(f"the Sokoban run's tree does not draw each node's level: {drawn}")
     length = page.panel().find_element("css selector", "[data-role=path-length]").text
     if int(length) < 1:
         fail(f"the Sokoban level's solution has {length} pushes")
     page.full_screenshot("search_lab_sokoban.png")
-    # Load a trace file (written with the command line's --trace-json format) back into the page.
-    status, trace = page.server.run({"domain": "hanoi", "instance": "classic 3 3", "algorithm": "bfs"})
+    # Load a trace file (written with the command line's --trace-json format) back into the page:
+    # BFS on an 8-puzzle board, a tree too wide for drawings, drawn as circles, and the page says so.
+    status, trace = page.server.run({"domain": "fifteen-puzzle", "instance": WIDE_BOARD, "algorithm": "bfs"})
     if status != 200:
-        fail(f"a BFS run on classic 3 3: status {status}")
+        fail(f"a BFS run on {WIDE_BOARD}: status {status}")
     folder = tempfile.mkdtemp(prefix="search-lab-trace-")
     try:
         path = os.path.join(folder, "trace.json")
@@ -331,6 +435,11 @@ def scenario_domains(page):
         page.find("#import").send_keys(path)
         page.wait(lambda: page.position()[1] == len(trace["events"]) and "bfs" in page.panel().text,
                   "the loaded trace in the page")
+        page.press("last")
+        note = page.panel().find_element("css selector", "[data-role=tree-note]").text
+        circles = page.panel().find_elements("css selector", "[data-role=tree] svg g[data-node] circle")
+        if "too many to draw each state" not in note or not circles or tree_nodes(page):
+            fail(f"the wide BFS tree: {len(circles)} circles, note {note!r}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -4,7 +4,9 @@
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const TREE_MAX_NODES = 300;  // the tree is drawn for runs that record at most this many nodes
+const TREE_MAX_NODES = 300;    // the tree is drawn for runs that record at most this many nodes,
+const DRAWN_MAX_NODES = 150;   // each node as a small drawing of its state up to this many nodes
+const DRAWN_MAX_WIDTH = 2400;  // and pixels across (wider trees scroll sideways); circles beyond
 
 const EXAMPLES = {
   'fifteen-puzzle': '8 1 3\n4 0 2\n7 6 5',
@@ -220,11 +222,13 @@ function importTrace(file) {
 }
 
 // ---- drawing states as their domain draws them -------------------------------------------
+// Each domain has one drawing function; `mini` asks for the small version the search tree uses
+// (the same picture, its sizes taken from the .mini rules of lab.css or, for the SVG, scaled).
 
-function drawTiles(text) {
+function drawTiles(text, mini) {
   const rows = text.split('\n').map((r) => r.trim().split(/\s+/));
   const grid = document.createElement('div');
-  grid.className = 'tiles';
+  grid.className = mini ? 'tiles mini' : 'tiles';
   grid.style.gridTemplateColumns = `repeat(${rows[0].length}, auto)`;
   for (const row of rows) {
     for (const t of row) {
@@ -236,11 +240,11 @@ function drawTiles(text) {
   return grid;
 }
 
-function drawXsb(text) {
+function drawXsb(text, mini) {
   const rows = text.replace(/\n+$/, '').split('\n');
   const width = Math.max(...rows.map((r) => r.length));
   const grid = document.createElement('div');
-  grid.className = 'xsb';
+  grid.className = mini ? 'xsb mini' : 'xsb';
   grid.style.gridTemplateColumns = `repeat(${width}, auto)`;
   for (const row of rows) {
     // Squares left of a row's first wall or right of its last are outside the level.
@@ -258,7 +262,7 @@ function drawXsb(text) {
 
 const TOWER_COLOURS = ['#2f6fdd', '#e07b00', '#1e9e4a', '#9b59b6', '#c0392b', '#16a085'];
 
-function drawHanoi(text) {
+function drawHanoi(text, mini) {
   const pegs = text.split('|').map((peg) => {
     const disks = [];
     const re = /([a-z])(\d+)/g;
@@ -267,14 +271,16 @@ function drawHanoi(text) {
     return disks;
   });
   const maxSize = Math.max(1, ...pegs.flat().map((d) => d.size));
-  const height = Math.max(3, ...pegs.map((p) => p.length));
+  // As tall as all the disks on one peg, so every state of an instance has the same size.
+  const height = Math.max(3, pegs.flat().length);
   const pegWidth = 20 + maxSize * 14;
   const w = pegs.length * pegWidth + 10, h = height * 14 + 30;
+  const scale = mini ? 0.32 : 1;
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('class', 'hanoi');
-  svg.setAttribute('width', w);
-  svg.setAttribute('height', h);
+  svg.setAttribute('class', mini ? 'hanoi mini' : 'hanoi');
+  svg.setAttribute('width', Math.round(w * scale));
+  svg.setAttribute('height', Math.round(h * scale));
   svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
   const rect = (x, y, rw, rh, fill) => {
     const r = document.createElementNS(ns, 'rect');
@@ -294,10 +300,10 @@ function drawHanoi(text) {
   return svg;
 }
 
-function drawState(domain, text) {
-  if (domain === 'fifteen-puzzle') return drawTiles(text);
-  if (domain === 'hanoi') return drawHanoi(text);
-  if (domain === 'sokoban') return drawXsb(text);
+function drawState(domain, text, mini = false) {
+  if (domain === 'fifteen-puzzle') return drawTiles(text, mini);
+  if (domain === 'hanoi') return drawHanoi(text, mini);
+  if (domain === 'sokoban') return drawXsb(text, mini);
   const pre = document.createElement('pre');
   pre.textContent = text;
   return pre;
@@ -657,42 +663,143 @@ class Player {
     }
   }
 
-  // The whole recorded tree laid out once (leaves left to right, parents over their children);
-  // each render colours the nodes that exist at this point of the run.
+  // The whole recorded tree laid out once: subtrees pushed together as far as their levels allow
+  // (a node is one column wide), parents over the middle of their children. Small trees get a
+  // drawing of each node's state, larger ones a circle; each render only marks which nodes exist
+  // at this point of the run and their status.
   layoutTree() {
     this.treeNodes = null;
-    const box = this.el('tree-box');
-    if (this.nodeCount === 0 || this.nodeCount > TREE_MAX_NODES) {
-      this.el('tree').innerHTML = `<p class="help">The tree is drawn for runs of at most ${TREE_MAX_NODES} recorded nodes (this one has ${this.nodeCount}).</p>`;
+    const n = this.nodeCount;
+    const holder = this.el('tree');
+    const note = this.el('tree-note');
+    if (n === 0 || n > TREE_MAX_NODES) {
+      holder.hidden = true;
+      note.textContent = `The tree is drawn for runs of at most ${TREE_MAX_NODES} recorded nodes (this one has ${n}).`;
       return;
     }
-    box.hidden = false;
-    const children = Array.from({ length: this.nodeCount }, () => []);
-    const parent = new Int32Array(this.nodeCount).fill(-1);
-    const depth = new Int32Array(this.nodeCount);
+    const children = Array.from({ length: n }, () => []);
+    const parent = new Int32Array(n).fill(-1);
+    const depth = new Int32Array(n);
+    const g = new Float64Array(n), h = new Float64Array(n), state = new Int32Array(n);
     const roots = [];
     for (const e of this.events) {
-      if (e.t === 'root') { roots.push(e.id); depth[e.id] = e.d; }
-      if (e.t === 'generate') { parent[e.id] = e.parent; depth[e.id] = e.d; if (e.parent >= 0) children[e.parent].push(e.id); else roots.push(e.id); }
+      if (e.t !== 'root' && e.t !== 'generate') continue;
+      depth[e.id] = e.d; g[e.id] = e.g; h[e.id] = e.h === null ? NaN : e.h; state[e.id] = e.s;
+      if (e.t === 'generate' && e.parent >= 0) { parent[e.id] = e.parent; children[e.parent].push(e.id); } else roots.push(e.id);
     }
-    const x = new Float64Array(this.nodeCount);
-    let next = 0;
-    const place = (id) => {
-      if (children[id].length === 0) { x[id] = next++; return; }
-      for (const c of children[id]) place(c);
-      x[id] = (x[children[id][0]] + x[children[id][children[id].length - 1]]) / 2;
+    const x = new Float64Array(n);
+    const subtree = (id, out) => { out.push(id); for (const c of children[id]) subtree(c, out); return out; };
+    // Places the trees one after the other, each moved left until one of its levels meets its
+    // left neighbours' (at least one column between two nodes of a level).
+    const placeRow = (ids) => {
+      const right = new Map();
+      for (const c of ids) {
+        place(c);
+        const nodes = subtree(c, []);
+        let shift = 0;
+        if (right.size > 0) {
+          shift = -Infinity;
+          for (const v of nodes) if (right.has(depth[v])) shift = Math.max(shift, right.get(depth[v]) + 1 - x[v]);
+          if (shift === -Infinity) shift = Math.max(...right.values()) + 1;
+        }
+        for (const v of nodes) {
+          x[v] += shift;
+          right.set(depth[v], Math.max(right.has(depth[v]) ? right.get(depth[v]) : -Infinity, x[v]));
+        }
+      }
     };
-    let maxDepth = 0;
-    for (const r of roots) place(r);
-    for (let i = 0; i < this.nodeCount; ++i) maxDepth = Math.max(maxDepth, depth[i]);
-    this.treeNodes = { x, depth, parent, width: next, maxDepth };
+    const place = (id) => {
+      x[id] = 0;
+      const kids = children[id];
+      if (kids.length === 0) return;
+      placeRow(kids);
+      x[id] = (x[kids[0]] + x[kids[kids.length - 1]]) / 2;
+    };
+    placeRow(roots);
+    let least = Infinity, most = -Infinity, maxDepth = 0;
+    for (let i = 0; i < n; ++i) { least = Math.min(least, x[i]); most = Math.max(most, x[i]); maxDepth = Math.max(maxDepth, depth[i]); }
+    for (let i = 0; i < n; ++i) x[i] -= least;
+    const columns = most - least + 1;
+    this.treeNodes = { x, depth, parent, g, h, state, columns, maxDepth, drawn: null, look: new Array(n) };
+    holder.hidden = false;
+    holder.innerHTML = '';
+    // One drawing measured first: every state of an instance is drawn at the same size.
+    const sample = document.createElement('div');
+    sample.className = 'tnode';
+    sample.appendChild(drawState(this.trace.domain, this.trace.states[state[roots[0]]], true));
+    let longest = 0;
+    for (let i = 1; i < n; ++i) if (this.treeLabel(i).length > this.treeLabel(longest).length) longest = i;
+    sample.insertAdjacentHTML('beforeend', `<span class="tlabel">${this.treeLabel(longest)}</span>`);
+    holder.appendChild(sample);
+    const slotW = sample.offsetWidth + 6, slotH = sample.offsetHeight;
+    holder.innerHTML = '';
+    if (n <= DRAWN_MAX_NODES && slotW > 6 && columns * slotW <= DRAWN_MAX_WIDTH) {
+      this.layoutDrawings(holder, slotW, slotH);
+      note.textContent = `${n} nodes, each drawn with its state, frame coloured by status, f, g and h under it; ` +
+        'a click shows a node as the current node.';
+    } else {
+      note.textContent = `${n} nodes: too many to draw each state (drawings are for trees of at most ` +
+        `${DRAWN_MAX_NODES} nodes, about ${DRAWN_MAX_WIDTH} pixels across; this one would be ` +
+        `${Math.round(columns * slotW)}). Circles with f in them; the state is in a node's tooltip, a click shows it.`;
+    }
+  }
+
+  // The drawn tree: one element per node, made once, positioned over the edges' SVG.
+  layoutDrawings(holder, slotW, slotH) {
+    const t = this.treeNodes;
+    const dy = slotH + 22, pad = 6;
+    const w = t.columns * slotW + 2 * pad, hgt = (t.maxDepth + 1) * dy - 22 + 2 * pad;
+    const canvas = document.createElement('div');
+    canvas.className = 'tree-canvas';
+    canvas.style.width = `${w}px`;
+    canvas.style.height = `${hgt}px`;
+    const ns = 'http://www.w3.org/2000/svg';
+    const svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('width', w);
+    svg.setAttribute('height', hgt);
+    canvas.appendChild(svg);
+    const centre = (id) => pad + t.x[id] * slotW + slotW / 2;
+    const nodes = [], edges = [];
+    for (let id = 0; id < this.nodeCount; ++id) {
+      const p = t.parent[id];
+      if (p >= 0) {
+        const line = document.createElementNS(ns, 'line');
+        line.setAttribute('x1', centre(p)); line.setAttribute('y1', pad + t.depth[p] * dy + slotH);
+        line.setAttribute('x2', centre(id)); line.setAttribute('y2', pad + t.depth[id] * dy);
+        svg.appendChild(line);
+        edges[id] = line;
+      }
+      const node = document.createElement('div');
+      node.className = 'tnode';
+      node.dataset.node = String(id);
+      node.style.left = `${centre(id)}px`;
+      node.style.top = `${pad + t.depth[id] * dy}px`;
+      node.appendChild(drawState(this.trace.domain, this.trace.states[t.state[id]], true));
+      const label = document.createElement('span');
+      label.className = 'tlabel';
+      label.innerHTML = this.treeLabel(id);
+      node.appendChild(label);
+      node.title = `#${id}`;
+      node.addEventListener('click', () => { this.selected = id; this.render(); });
+      node.hidden = true;
+      canvas.appendChild(node);
+      nodes[id] = node;
+    }
+    holder.appendChild(canvas);
+    t.drawn = { nodes, edges };
+  }
+
+  treeLabel(id) {
+    const t = this.treeNodes, w = this.trace.weight || [1, 1];
+    return Number.isNaN(t.h[id]) ? `<b>dead</b> g${t.g[id]}` : `<b>f${w[0] * t.g[id] + w[1] * t.h[id]}</b> g${t.g[id]} h${t.h[id]}`;
   }
 
   renderTree() {
     if (!this.treeNodes) return;
+    if (this.treeNodes.drawn) { this.renderDrawnTree(); return; }
     const t = this.treeNodes;
     const dx = 26, dy = 40, r = 9;
-    const w = Math.max(1, t.width) * dx + 20, h = (t.maxDepth + 1) * dy + 20;
+    const w = Math.max(1, t.columns) * dx + 20, h = (t.maxDepth + 1) * dy + 20;
     const colour = { 1: 'var(--open)', 2: 'var(--closed)', 3: 'var(--dropped)', 4: 'var(--dropped)', 5: '#b8c0cc', 6: '#d5d9e0', 7: 'var(--path)' };
     let edges = '', nodes = '';
     for (let id = 0; id < this.nodeCount; ++id) {
@@ -718,6 +825,45 @@ class Player {
     holder.querySelectorAll('g[data-node]').forEach((g) => {
       g.addEventListener('click', () => { this.selected = Number(g.dataset.node); this.render(); });
     });
+  }
+
+  // Only what changed since the last render is written to the page, so playback stays smooth.
+  renderDrawnTree() {
+    const t = this.treeNodes;
+    const names = { 1: 'open', 2: 'closed', 3: 'dropped', 4: 'dead', 5: 'superseded', 6: 'old', 7: 'goal' };
+    const selected = this.selected !== null && this.selected < this.nodeCount && this.status[this.selected] ? this.selected : -1;
+    for (let id = 0; id < this.nodeCount; ++id) {
+      const node = t.drawn.nodes[id], edge = t.drawn.edges[id];
+      const s = this.status[id];
+      const onPath = !!(this.onPath && this.onPath.has(id));
+      const look = s ? `${names[s]}|${onPath}|${id === this.current}|${id === selected}|${this.reopenedNode[id]}` : '';
+      if (t.look[id] === look) continue;
+      t.look[id] = look;
+      node.hidden = !s;
+      if (edge) {
+        edge.style.display = s ? '' : 'none';
+        edge.setAttribute('class', onPath ? 'path' : '');
+      }
+      if (!s) continue;
+      node.dataset.status = names[s];
+      node.classList.toggle('path', onPath);
+      node.classList.toggle('current', id === this.current);
+      node.classList.toggle('selected', id === selected);
+      node.classList.toggle('reopened', !!this.reopenedNode[id]);
+    }
+    // The tree box follows the current node when it leaves the visible part (the box only, not the page).
+    const shown = selected >= 0 ? selected : this.current;
+    if (shown >= 0 && shown !== t.followed) {
+      t.followed = shown;
+      const box = this.el('tree'), node = t.drawn.nodes[shown];
+      const left = node.offsetLeft - node.offsetWidth / 2, top = node.offsetTop;
+      if (left < box.scrollLeft || left + node.offsetWidth > box.scrollLeft + box.clientWidth) {
+        box.scrollLeft = left + node.offsetWidth / 2 - box.clientWidth / 2;
+      }
+      if (top < box.scrollTop || top + node.offsetHeight > box.scrollTop + box.clientHeight) {
+        box.scrollTop = top + node.offsetHeight / 2 - box.clientHeight / 2;
+      }
+    }
   }
 }
 

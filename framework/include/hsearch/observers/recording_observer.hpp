@@ -158,7 +158,9 @@ class RecordingObserver : public NullObserver {
 
   void on_generate(const State& parent, const State& child, const Move& m, std::int64_t g, std::int64_t h) {
     if (out_.truncated) return;
-    const std::int64_t p = unwind_to(parent);
+    // The parent's g tells it apart from a deeper node of the same state on the stack (a
+    // depth-first search without pruning comes back to states it is already below).
+    const std::int64_t p = unwind_to(parent, g - static_cast<std::int64_t>(domain_.cost(parent, m)));
     const std::int64_t key = intern(child);
     const bool dead = h == static_cast<std::int64_t>(dead_end<typename D::Cost>());
     const std::int64_t id = new_node(p, g, h, key, dead);
@@ -287,11 +289,22 @@ class RecordingObserver : public NullObserver {
   }
 
   // The expanded node whose state is `parent`: the top of the path (depth-first searches come
-  // back up to an ancestor between generations).
-  std::int64_t unwind_to(const State& parent) {
+  // back up to an ancestor between generations). With the parent's g, the deepest node of that
+  // state and that g (a path comes back to a state at the same g only over moves of cost 0);
+  // without it, or when none has it, the deepest node of that state.
+  std::int64_t unwind_to(const State& parent, std::int64_t parent_g = -1) {
     const std::int64_t key = intern(parent);
-    while (!stack_.empty() && nodes_[static_cast<std::size_t>(stack_.back())].state != key) stack_.pop_back();
-    return stack_.empty() ? -1 : stack_.back();
+    for (const bool by_g : {parent_g >= 0, false}) {
+      for (std::size_t i = stack_.size(); i-- > 0;) {
+        const Node& n = nodes_[static_cast<std::size_t>(stack_[i])];
+        if (n.state == key && (!by_g || n.g == parent_g)) {
+          stack_.resize(i + 1);
+          return stack_.back();
+        }
+      }
+    }
+    stack_.clear();
+    return -1;
   }
 
   std::int64_t intern(const State& s) {
