@@ -58,6 +58,16 @@ std::vector<char> read_bytes(const fs::path& p) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// The options of a Microban 36 search stopped after 2,000 expansions, run once so that
+// `file` holds what it learned.
+SolveOptions stopped_run_of_36(const Microban& m, const fs::path& file) {
+  SolveOptions options;
+  options.limits.max_expanded = 2000;
+  options.learned_file = file;
+  solve_level(m.level(36), options);
+  return options;
+}
+
 // Microban 36: a search stopped after 2,000 expansions has learned a few hundred patterns.
 TEST(LearnedFile, ThePatternSearchsBytesReadBackWhole) {
   const Microban m = microban();
@@ -123,10 +133,8 @@ TEST(LearnedFile, ADamagedFileIsIgnoredAndReplaced) {
   const Microban m = microban();
   if (!m.ok()) GTEST_SKIP() << "Microban data not found (set HSEARCH_DATA_DIR)";
   const TempDir dir("damaged");
-  SolveOptions options;
-  options.limits.max_expanded = 2000;
-  options.learned_file = dir.path / "level.learned";
-  ASSERT_TRUE(solve_level(m.level(36), options).learned_saved);
+  const SolveOptions options = stopped_run_of_36(m, dir.path / "level.learned");
+  ASSERT_TRUE(fs::exists(options.learned_file));
   std::vector<char> bytes = read_bytes(options.learned_file);
   bytes[bytes.size() - 3] = static_cast<char>(bytes[bytes.size() - 3] ^ 0x5A);
   std::ofstream(options.learned_file, std::ios::binary | std::ios::trunc).write(bytes.data(),
@@ -144,10 +152,8 @@ TEST(LearnedFile, AnotherLevelsFileOrOtherOptionsAreNotUsed) {
   const Microban m = microban();
   if (!m.ok()) GTEST_SKIP() << "Microban data not found (set HSEARCH_DATA_DIR)";
   const TempDir dir("foreign");
-  SolveOptions options;
-  options.limits.max_expanded = 2000;
-  options.learned_file = dir.path / "level.learned";
-  ASSERT_TRUE(solve_level(m.level(36), options).learned_saved);
+  const SolveOptions options = stopped_run_of_36(m, dir.path / "level.learned");
+  ASSERT_TRUE(fs::exists(options.learned_file));
   const SolveReport other = solve_level(m.level(35), options);
   EXPECT_EQ(other.resumed_bound, -1);
   EXPECT_NE(other.learned_note.find("built for"), std::string::npos) << other.learned_note;
@@ -164,10 +170,8 @@ TEST(LearnedFile, RestoreRejectsBadBytesAndAddsNothing) {
   const Microban m = microban();
   if (!m.ok()) GTEST_SKIP() << "Microban data not found (set HSEARCH_DATA_DIR)";
   const TempDir dir("bytes");
-  SolveOptions options;
-  options.limits.max_expanded = 2000;
-  options.learned_file = dir.path / "level.learned";
-  ASSERT_TRUE(solve_level(m.level(36), options).learned_saved);
+  const SolveOptions options = stopped_run_of_36(m, dir.path / "level.learned");
+  ASSERT_TRUE(fs::exists(options.learned_file));
   const Board board(m.level(36));
   std::string note;
   const auto learned = read_learned_file(options.learned_file, board, options.patterns, note);

@@ -20,6 +20,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hsearch {
@@ -134,5 +135,50 @@ inline std::vector<std::uint8_t> read_table_file(const std::filesystem::path& pa
   if (!in) throw TableFileError(path.string() + ": cannot open");
   return read_table_file(in, path.string(), kind, params);
 }
+
+// The payload's fields, little-endian, for the tables' writers and readers.
+class PayloadWriter {
+ public:
+  void u8(std::uint8_t v) { bytes_.push_back(v); }
+  void u16(std::uint16_t v) { put(v, 2); }
+  void u32(std::uint32_t v) { put(v, 4); }
+  void u64(std::uint64_t v) { put(v, 8); }
+  std::vector<std::uint8_t>& bytes() { return bytes_; }
+
+ private:
+  void put(std::uint64_t v, int n) {
+    for (int i = 0; i < n; ++i) bytes_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  }
+  std::vector<std::uint8_t> bytes_;
+};
+
+// Reads the fields PayloadWriter wrote; running past the end throws TableFileError naming the
+// field. `where` starts every message (the file's name and what the table is).
+class PayloadReader {
+ public:
+  PayloadReader(const std::vector<std::uint8_t>& bytes, std::string where)
+      : bytes_(bytes), where_(std::move(where)) {}
+
+  std::uint8_t u8(const char* what) { return static_cast<std::uint8_t>(take(1, what)); }
+  std::uint16_t u16(const char* what) { return static_cast<std::uint16_t>(take(2, what)); }
+  std::uint32_t u32(const char* what) { return static_cast<std::uint32_t>(take(4, what)); }
+  std::uint64_t u64(const char* what) { return take(8, what); }
+  std::size_t remaining() const { return bytes_.size() - pos_; }
+  std::size_t position() const { return pos_; }
+  [[noreturn]] void fail(const std::string& what) const { throw TableFileError(where_ + ": " + what); }
+
+ private:
+  std::uint64_t take(std::size_t n, const char* what) {
+    if (remaining() < n) fail(std::string("payload ends inside ") + what);
+    std::uint64_t v = 0;
+    for (std::size_t i = 0; i < n; ++i) v |= std::uint64_t{bytes_[pos_ + i]} << (8 * i);
+    pos_ += n;
+    return v;
+  }
+
+  const std::vector<std::uint8_t>& bytes_;
+  std::string where_;
+  std::size_t pos_ = 0;
+};
 
 }  // namespace hsearch

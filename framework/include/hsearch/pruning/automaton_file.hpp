@@ -51,52 +51,6 @@ inline std::string move_automaton_params(const std::string& domain_tag, unsigned
   return "domain=" + domain_tag + " labels=" + std::to_string(labels);
 }
 
-namespace detail {
-
-class PayloadWriter {
- public:
-  void u8(std::uint8_t v) { bytes_.push_back(v); }
-  void u32(std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) bytes_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void u64(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) bytes_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  std::vector<std::uint8_t>& bytes() { return bytes_; }
-
- private:
-  std::vector<std::uint8_t> bytes_;
-};
-
-// Reads fixed-width fields; running past the end throws TableFileError naming the field.
-class PayloadReader {
- public:
-  PayloadReader(const std::vector<std::uint8_t>& bytes, std::string file)
-      : bytes_(bytes), file_(std::move(file)) {}
-
-  std::uint8_t u8(const char* what) { return static_cast<std::uint8_t>(take(1, what)); }
-  std::uint32_t u32(const char* what) { return static_cast<std::uint32_t>(take(4, what)); }
-  std::uint64_t u64(const char* what) { return take(8, what); }
-  std::size_t remaining() const { return bytes_.size() - pos_; }
-  [[noreturn]] void fail(const std::string& what) const {
-    throw TableFileError(file_ + ": move automaton: " + what);
-  }
-
- private:
-  std::uint64_t take(std::size_t n, const char* what) {
-    if (remaining() < n) fail(std::string("payload ends inside ") + what);
-    std::uint64_t v = 0;
-    for (std::size_t i = 0; i < n; ++i) v |= std::uint64_t{bytes_[pos_ + i]} << (8 * i);
-    pos_ += n;
-    return v;
-  }
-
-  const std::vector<std::uint8_t>& bytes_;
-  std::string file_;
-  std::size_t pos_ = 0;
-};
-
-}  // namespace detail
 
 // Writes atomically. Throws TableFileError on I/O failure, std::invalid_argument when the data
 // is inconsistent (a label out of range, or built_from_forbidden but the automaton differs).
@@ -109,7 +63,7 @@ inline void save_move_automaton(const std::filesystem::path& path, const std::st
         "save_move_automaton: the automaton is not the one its "
         "forbidden sequences build");
   }
-  detail::PayloadWriter w;
+  PayloadWriter w;
   w.u32(kMoveAutomatonLayout);
   w.u32(L);
   w.u32(static_cast<std::uint32_t>(a.state_count()));
@@ -136,7 +90,7 @@ inline MoveAutomatonData load_move_automaton(std::istream& in, const std::string
                                              const std::string& domain_tag, unsigned labels) {
   const std::vector<std::uint8_t> payload =
       read_table_file(in, name, kMoveAutomatonKind, move_automaton_params(domain_tag, labels));
-  detail::PayloadReader r(payload, name);
+  PayloadReader r(payload, name + ": move automaton");
   const std::uint32_t layout = r.u32("the layout version");
   if (layout != kMoveAutomatonLayout) {
     r.fail("payload layout " + std::to_string(layout) + ", expected " +

@@ -12,6 +12,7 @@
 // params name the level (a checksum of its normalised rows) and the pattern options that
 // decide what a sub-search finds (its node limit). Payload: the bound (4 bytes, little-endian),
 // then the pattern search's bytes.
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -57,13 +58,13 @@ inline std::string learned_params(const Board& board, const PatternSearchOptions
 // The pattern bytes are checked when the pattern search restores them.
 inline LearnedFile parse_learned_file(std::istream& in, const std::string& file, const Board& board,
                                       const PatternSearchOptions& patterns) {
-  std::vector<std::uint8_t> data = read_table_file(in, file, "sokoban-learned", learned_params(board, patterns));
-  if (data.size() < 4) throw TableFileError(file + ": learned patterns: truncated");
+  const std::vector<std::uint8_t> data =
+      read_table_file(in, file, "sokoban-learned", learned_params(board, patterns));
+  PayloadReader reader(data, file + ": learned patterns");
   LearnedFile learned;
-  learned.push_bound = static_cast<int>(data[0] | (data[1] << 8) | (data[2] << 16) |
-                                        (static_cast<std::uint32_t>(data[3]) << 24));
-  if (learned.push_bound < 0) throw TableFileError(file + ": learned patterns: a negative bound");
-  learned.patterns.assign(data.begin() + 4, data.end());
+  learned.push_bound = static_cast<int>(reader.u32("the bound"));
+  if (learned.push_bound < 0) reader.fail("a negative bound");
+  learned.patterns.assign(data.begin() + static_cast<std::ptrdiff_t>(reader.position()), data.end());
   return learned;
 }
 
@@ -87,12 +88,11 @@ inline std::optional<LearnedFile> read_learned_file(const std::filesystem::path&
 inline bool write_learned_file(const std::filesystem::path& path, const Board& board,
                                const PatternSearchOptions& patterns, const LearnedFile& learned,
                                std::string& problem) {
-  std::vector<std::uint8_t> data(4);
-  const auto bound = static_cast<std::uint32_t>(learned.push_bound);
-  for (int i = 0; i < 4; ++i) data[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(bound >> (8 * i));
-  data.insert(data.end(), learned.patterns.begin(), learned.patterns.end());
+  PayloadWriter data;
+  data.u32(static_cast<std::uint32_t>(learned.push_bound));
+  data.bytes().insert(data.bytes().end(), learned.patterns.begin(), learned.patterns.end());
   try {
-    write_table_file(path, "sokoban-learned", learned_params(board, patterns), data);
+    write_table_file(path, "sokoban-learned", learned_params(board, patterns), data.bytes());
     return true;
   } catch (const TableFileError& e) {
     problem = std::string("not saved: ") + e.what();

@@ -78,29 +78,29 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // c(P) and M(P)). Cells are the board's numbers, so the bytes do not depend on the width of
   // the states. Little-endian; a count before each list.
   std::vector<std::uint8_t> learned() const {
-    Bytes out;
+    PayloadWriter out;
     std::uint32_t lone = 0;
     for (const Memo& m : lone_) lone += m.outcome != Outcome::not_searched;
     out.u32(lone);
     for (std::size_t i = 0; i < lone_.size(); ++i) {
       if (lone_[i].outcome == Outcome::not_searched) continue;
       out.u32(static_cast<std::uint32_t>(i));
-      out.memo(lone_[i]);
+      put_memo(out, lone_[i]);
     }
     out.u32(static_cast<std::uint32_t>(memo_.size()));
     for (const auto& [key, memo] : memo_) {
-      out.cells(key.boxes);
+      put_cells(out, key.boxes);
       out.u16(key.zone);
-      out.memo(memo);
+      put_memo(out, memo);
     }
     out.u32(static_cast<std::uint32_t>(table_.size()));
     for (const auto& p : table_.patterns()) {
-      out.cells(p.boxes);
+      put_cells(out, p.boxes);
       out.u16(static_cast<std::uint16_t>(p.zone.first()));
       out.u32(static_cast<std::uint32_t>(p.cost));
       out.u32(static_cast<std::uint32_t>(p.cost == Table::kDeadlock ? 0 : p.cost - p.penalty));
     }
-    return std::move(out.data);
+    return std::move(out.bytes());
   }
 
   // Adds what `learned()` wrote (on a board with the same cells) to this search's memory
@@ -108,7 +108,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // truncated list, a cell off the board, an unknown outcome or a zone cell under one of the
   // pattern's boxes throws TableFileError, and nothing is added then.
   void restore(const std::vector<std::uint8_t>& data, const std::string& file) {
-    Reader in{data, 0, file, board_->cell_count()};
+    Reader in{PayloadReader(data, file + ": learned patterns"), board_->cell_count()};
     std::vector<std::pair<std::uint32_t, Memo>> lone;
     std::vector<std::pair<Key, Memo>> memos;
     struct Learned {
@@ -118,31 +118,31 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     };
     std::vector<Learned> patterns;
     for (std::uint32_t n = in.count(); n > 0; --n) {
-      const std::uint32_t i = in.u32();
-      if (i >= lone_.size()) in.fail("a one-box sub-state off the board");
+      const std::uint32_t i = in.in.u32("a one-box sub-state");
+      if (i >= lone_.size()) in.in.fail("a one-box sub-state off the board");
       lone.emplace_back(i, in.memo());
     }
     for (std::uint32_t n = in.count(); n > 0; --n) {
       Key key;
-      key.boxes = in.template cells<Set>();
+      key.boxes = in.cells();
       key.zone = in.cell();
-      if (key.boxes.test(key.zone)) in.fail("a zone under a box");
+      if (key.boxes.test(key.zone)) in.in.fail("a zone under a box");
       memos.emplace_back(key, in.memo());
     }
     for (std::uint32_t n = in.count(); n > 0; --n) {
       Learned p;
-      p.boxes = in.template cells<Set>();
+      p.boxes = in.cells();
       const std::uint16_t zone = in.cell();
-      if (p.boxes.test(zone)) in.fail("a zone under a box");
+      if (p.boxes.test(zone)) in.in.fail("a zone under a box");
       p.zone = zone_of(p.boxes, zone);
-      p.cost = static_cast<std::int32_t>(in.u32());
-      p.matching = static_cast<std::int32_t>(in.u32());
+      p.cost = static_cast<std::int32_t>(in.in.u32("a pattern's cost"));
+      p.matching = static_cast<std::int32_t>(in.in.u32("a pattern's matching"));
       if (p.cost < Table::kDeadlock || p.matching < 0 || (p.cost != Table::kDeadlock && p.matching > p.cost)) {
-        in.fail("a pattern cost below its matching");
+        in.in.fail("a pattern cost below its matching");
       }
       patterns.push_back(p);
     }
-    if (in.at != data.size()) in.fail("bytes after the last pattern");
+    if (in.in.remaining() != 0) in.in.fail("bytes after the last pattern");
     for (auto& [i, memo] : lone) lone_[i] = std::move(memo);
     for (auto& [key, memo] : memos) memo_.insert_or_assign(key, std::move(memo));
     for (const Learned& p : patterns) table_.add(p.boxes, p.zone, p.cost, p.matching);
@@ -177,77 +177,47 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
 
   static int count_boxes(const State& s) { return s.boxes.count(); }
 
-  // The byte lists of learned() and restore().
-  struct Bytes {
-    std::vector<std::uint8_t> data;
-    void u8(std::uint8_t v) { data.push_back(v); }
-    void u16(std::uint16_t v) {
-      u8(static_cast<std::uint8_t>(v));
-      u8(static_cast<std::uint8_t>(v >> 8));
-    }
-    void u32(std::uint32_t v) {
-      u16(static_cast<std::uint16_t>(v));
-      u16(static_cast<std::uint16_t>(v >> 16));
-    }
-    void cells(const Set& set) {
-      u8(static_cast<std::uint8_t>(set.count()));
-      set.for_each([&](int c) { u16(static_cast<std::uint16_t>(c)); });
-    }
-    void memo(const Memo& m) {
-      u8(static_cast<std::uint8_t>(m.outcome));
-      u32(static_cast<std::uint32_t>(m.path.size()));
-      for (std::uint16_t c : m.path) u16(c);
-    }
-  };
+  // Sub-states and memos as bytes (learned()), and back with every field checked (restore()).
+  static void put_cells(PayloadWriter& out, const Set& set) {
+    out.u8(static_cast<std::uint8_t>(set.count()));
+    set.for_each([&](int c) { out.u16(static_cast<std::uint16_t>(c)); });
+  }
+  static void put_memo(PayloadWriter& out, const Memo& m) {
+    out.u8(static_cast<std::uint8_t>(m.outcome));
+    out.u32(static_cast<std::uint32_t>(m.path.size()));
+    for (std::uint16_t c : m.path) out.u16(c);
+  }
   struct Reader {
-    const std::vector<std::uint8_t>& data;
-    std::size_t at;
-    const std::string& file;
+    PayloadReader in;
     int cell_count;
-    [[noreturn]] void fail(const std::string& what) const {
-      throw TableFileError(file + ": learned patterns: " + what + " (byte " + std::to_string(at) + ")");
-    }
-    std::uint8_t u8() {
-      if (at >= data.size()) fail("truncated");
-      return data[at++];
-    }
-    std::uint16_t u16() {
-      const std::uint16_t lo = u8();
-      return static_cast<std::uint16_t>(lo | (u8() << 8));
-    }
-    std::uint32_t u32() {
-      const std::uint32_t lo = u16();
-      return lo | (static_cast<std::uint32_t>(u16()) << 16);
-    }
     // A list length: each entry takes at least one byte, so a count beyond the bytes left is
     // a damaged file, not a reason to reserve gigabytes.
     std::uint32_t count() {
-      const std::uint32_t n = u32();
-      if (n > data.size() - at) fail("a list longer than the file");
+      const std::uint32_t n = in.u32("a list length");
+      if (n > in.remaining()) in.fail("a list longer than the file");
       return n;
     }
     std::uint16_t cell() {
-      const std::uint16_t c = u16();
-      if (c >= cell_count) fail("a cell off the board");
+      const std::uint16_t c = in.u16("a cell");
+      if (c >= cell_count) in.fail("a cell off the board");
       return c;
     }
-    template <class S>
-    S cells() {
-      const int n = u8();
-      if (n < 1 || n > kMaxBoxes) fail("a sub-state of " + std::to_string(n) + " boxes");
-      S set;
+    Set cells() {
+      const int n = in.u8("a box count");
+      if (n < 1 || n > kMaxBoxes) in.fail("a sub-state of " + std::to_string(n) + " boxes");
+      Set set;
       for (int i = 0; i < n; ++i) {
         const std::uint16_t c = cell();
-        if (set.test(c)) fail("a box listed twice");
+        if (set.test(c)) in.fail("a box listed twice");
         set.set(c);
       }
       return set;
     }
     Memo memo() {
       Memo m;
-      const std::uint8_t outcome = u8();
+      const std::uint8_t outcome = in.u8("an outcome");
       if (outcome < static_cast<std::uint8_t>(Outcome::no_penalty) || outcome > static_cast<std::uint8_t>(Outcome::unfinished)) {
-        fail("an unknown outcome " + std::to_string(outcome));
+        in.fail("an unknown outcome " + std::to_string(outcome));
       }
       m.outcome = static_cast<Outcome>(outcome);
       const std::uint32_t n = count();
