@@ -72,6 +72,32 @@ TEST(Limits, MemoryLimitStopsAStarAndBfs) {
   EXPECT_EQ(b.stop_reason, StopReason::memory_limit);
 }
 
+// The limit holds at the peak: a table's next growth is counted before it is allocated, so a
+// search stopped by memory never held more than the limit (before, the check came after the
+// growth and the tables could end one doubling above it).
+TEST(Limits, MemoryLimitHoldsAtTheGrowthPeak) {
+  class Large : public toy::GridDomain<false> {  // a million states, no goal
+   public:
+    Large() : GridDomain(1000, 1000, 0.0, 1) {}
+    bool is_goal(const State&) const { return false; }
+  };
+  const Large d;
+  int stopped = 0;
+  // (from 4 MiB: below that, the node store's first chunk alone is over the limit)
+  for (std::size_t kib = 4096; kib <= 32768; kib += 1024) {
+    Limits l;
+    l.max_bytes = kib * 1024;
+    const auto a = astar(d, d.start(), ZeroHeuristic{}, AStarOptions{l});
+    const auto b = bfs(d, d.start(), BfsOptions{l});
+    for (const auto* r : {&a, &b}) {
+      if (r->stop_reason != StopReason::memory_limit) continue;
+      ++stopped;
+      EXPECT_LE(r->stats.peak_bytes, l.max_bytes) << kib << " KiB, " << r->algorithm;
+    }
+  }
+  EXPECT_GE(stopped, 10);
+}
+
 TEST(Limits, StopFlagInterruptsFromAnotherThread) {
   const WalledOff d;
   std::atomic<bool> flag{false};

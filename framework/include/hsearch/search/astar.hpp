@@ -125,7 +125,8 @@ class AStarSearch {
         relax(current, m, n, gc, h, parent_copy);
         domain_.undo(current, m, undo);
       });
-      if (guard_.over_memory(bytes())) return stopped(std::move(result), kNoParent);
+      // (the next expansion's growth counted: see kGrowthLookahead)
+      if (guard_.over_memory(bytes() + growth_bytes())) return stopped(std::move(result), kNoParent);
     }
     result.status = Status::unsolvable;
     if (options_.cost_bound > 0 && options_.reopen_closed && is_admissible(h_)) {
@@ -226,9 +227,10 @@ class AStarSearch {
     return {plan.rbegin(), plan.rend()};
   }
 
-  std::size_t bytes() const {
-    return nodes_.bytes() + open_.bytes() +
-           index_.bytes();
+  std::size_t bytes() const { return nodes_.bytes() + open_.bytes() + index_.bytes(); }
+  std::size_t growth_bytes() const {
+    return nodes_.growth_bytes(kGrowthLookahead) + open_.growth_bytes(kGrowthLookahead) +
+           index_.growth_bytes(kGrowthLookahead);
   }
 
   // Stopped by a limit; `popped` is a node taken off the open list and not expanded.

@@ -1,7 +1,8 @@
 #pragma once
 // Breadth-first search: finds a plan with the fewest moves. It is cost-optimal exactly when
 // every move costs the same (the domain declares kUnitCost); otherwise the result says
-// optimal = false. Each state is stored once (a node array in FIFO order doubles as the queue);
+// optimal = false. Each state is stored once (a chunked node array in FIFO order doubles as
+// the queue; chunks, unlike a doubling vector, grow without holding two copies);
 // the goal test happens when a state is generated, which is safe for fewest-moves search.
 #include <cstdint>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "hsearch/core/observer.hpp"
 #include "hsearch/core/result.hpp"
 #include "hsearch/core/stored_state.hpp"
+#include "hsearch/search/detail/chunked_array.hpp"
 #include "hsearch/search/detail/node_index.hpp"
 
 namespace hsearch {
@@ -48,7 +50,7 @@ class BreadthFirstSearch {
     add(start, domain_.hash(start), 0, kNoParent, Move{});
     State current = start;
     for (std::size_t head = 0; head < nodes_.size(); ++head) {
-      if (guard_.should_stop(stats_.expanded) || guard_.over_memory(bytes())) {
+      if (guard_.should_stop(stats_.expanded) || guard_.over_memory(bytes() + growth_bytes())) {
         result.status = Status::stopped;
         result.stop_reason = guard_.reason();
         result.lower_bound = static_cast<Cost>(has_unit_cost<D>() ? depth_of(head) : 0);
@@ -120,7 +122,11 @@ class BreadthFirstSearch {
     return finish(std::move(result));
   }
 
-  std::size_t bytes() const { return nodes_.capacity() * sizeof(Node) + index_.bytes(); }
+  std::size_t bytes() const { return nodes_.bytes() + index_.bytes(); }
+  // What the next expansion may allocate (kGrowthLookahead).
+  std::size_t growth_bytes() const {
+    return nodes_.growth_bytes(kGrowthLookahead) + index_.growth_bytes(kGrowthLookahead);
+  }
 
   Result<Move, Cost> finish(Result<Move, Cost> result) {
     stats_.seconds = guard_.seconds();
@@ -134,7 +140,7 @@ class BreadthFirstSearch {
   std::uint64_t withheld_at_start_ = withheld_moves(domain_);
   O& observer_;
   LimitGuard guard_;
-  std::vector<Node> nodes_;
+  ChunkedArray<Node> nodes_;
   NodeIndex index_;
   Statistics stats_;
 };

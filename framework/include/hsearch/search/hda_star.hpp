@@ -162,7 +162,7 @@ class HdaStarSearch {
         }
         const std::uint32_t n = pop();
         expand(n);
-        if (guard_.over_memory(bytes())) {
+        if (guard_.over_memory(bytes() + growth_bytes())) {
           stop = true;
           break;
         }
@@ -382,6 +382,12 @@ class HdaStarSearch {
     std::size_t outgoing = 0;
     for (const auto& out : outbox_) outgoing += out.capacity();
     return nodes_.bytes() + open_.bytes() + index_.bytes() + outgoing;
+  }
+  // What the next expansion may allocate (kGrowthLookahead); a large batch from another rank
+  // can add more.
+  std::size_t growth_bytes() const {
+    return nodes_.growth_bytes(kGrowthLookahead) + open_.growth_bytes(kGrowthLookahead) +
+           index_.growth_bytes(kGrowthLookahead);
   }
 
   // The totals of all ranks (expanded, generated, duplicates, ...), the per-rank expansions, and

@@ -48,6 +48,13 @@ class ChunkedArray {
   std::size_t size() const { return size_; }
   // Memory held by the elements' chunks and the chunk table.
   std::size_t bytes() const { return chunks_.size() * kChunkSize * sizeof(T) + chunks_.capacity() * sizeof(T*); }
+  // The bytes `more` further elements would allocate (new chunks; the chunk table's growth).
+  std::size_t growth_bytes(std::size_t more) const {
+    const std::size_t chunks = (size_ + more + kChunkSize - 1) >> kChunkBits;
+    if (chunks <= chunks_.size()) return 0;
+    const std::size_t table = chunks > chunks_.capacity() ? 2 * chunks * sizeof(T*) : 0;
+    return (chunks - chunks_.size()) * kChunkSize * sizeof(T) + table;
+  }
 
  private:
   std::vector<T*> chunks_;

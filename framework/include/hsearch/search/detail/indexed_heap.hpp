@@ -6,6 +6,7 @@
 //
 // The search passes an accessor to each call: `bool before(a, b) const` (a comes out first) and
 // `std::uint32_t& position(n)` (the field of node n that holds its place in the heap).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -19,6 +20,12 @@ class IndexedHeap {
   // The node that comes out next (the heap is not empty).
   std::uint32_t top() const { return heap_.front(); }
   std::size_t bytes() const { return heap_.capacity() * sizeof(std::uint32_t); }
+  // The bytes `more` further pushes would allocate (the vector doubles; the old buffer is held
+  // while the elements move).
+  std::size_t growth_bytes(std::size_t more) const {
+    if (heap_.size() + more <= heap_.capacity()) return 0;
+    return std::max(2 * heap_.capacity(), heap_.size() + more) * sizeof(std::uint32_t);
+  }
 
   template <class Access>
   void push(std::uint32_t n, Access access) {

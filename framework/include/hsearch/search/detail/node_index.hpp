@@ -9,6 +9,12 @@
 
 namespace hsearch::detail {
 
+// The most nodes one expansion may add: the best-first searches check, before each expansion,
+// that the growth this many more nodes would cause still fits the memory limit, so the limit
+// holds at the transient peak of a growing table and not only after it. (Larger than any
+// branching factor here: Sokoban has at most 4 pushes per box, Hanoi p(p-1) moves.)
+inline constexpr std::size_t kGrowthLookahead = 1024;
+
 class NodeIndex {
  public:
   static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
@@ -36,6 +42,11 @@ class NodeIndex {
   }
 
   std::size_t bytes() const { return slots_.capacity() * sizeof(std::uint64_t); }
+  // The bytes `more` further insertions would allocate: growing doubles the slots, and the old
+  // ones are held until every node is placed again, so this is the growth's transient peak.
+  std::size_t growth_bytes(std::size_t more) const {
+    return (size_ + more) * 2 > slots_.size() ? 2 * slots_.size() * sizeof(std::uint64_t) : 0;
+  }
   std::size_t size() const { return size_; }
 
  private:
