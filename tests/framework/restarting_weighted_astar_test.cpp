@@ -100,6 +100,34 @@ TEST(RestartingWeightedAStar, UnsolvableWithoutASolutionIsProven) {
   EXPECT_EQ(r.status, Status::unsolvable);
 }
 
+// A guide sends the first search by A and B (its G is a bad place to be, it says), h takes
+// over once a solution is held and proves it.
+TEST(RestartingWeightedAStar, TheGuideOrdersTheSearchForTheFirstSolution) {
+  const auto d = two_roads();
+  const toy::TableHeuristic guide{{9, 0, 0, 9}};
+  RestartingWeightedAStarOptions o;
+  o.schedule = {{0, 1}, {1, 1}};
+  std::vector<std::int64_t> costs;
+  auto record = [&](const auto& found, int, int) { costs.push_back(found.cost); };
+  const auto r = restarting_weighted_astar(d, d.start(), kTwoRoadsH, guide, o, record);
+  EXPECT_EQ(costs, (std::vector<std::int64_t>{3}));  // without the guide: 10, then 3
+  ASSERT_TRUE(r.solved());
+  EXPECT_TRUE(r.optimal);  // the exact restart on h found nothing cheaper
+  EXPECT_EQ(r.lower_bound, 3);
+}
+
+TEST(RestartingWeightedAStar, AGuidedRestartProvesNothingEvenUnweighted) {
+  const auto d = two_roads();
+  const toy::TableHeuristic guide{{0, 20, 20, 0}};  // (claims nothing; TableHeuristic says admissible)
+  RestartingWeightedAStarOptions o;
+  o.schedule = {{1, 1}};
+  const auto r = restarting_weighted_astar(d, d.start(), kTwoRoadsH, guide, o, [](const auto&, int, int) {});
+  ASSERT_TRUE(r.solved());
+  EXPECT_EQ(r.cost, 10);
+  EXPECT_FALSE(r.optimal);
+  EXPECT_EQ(r.lower_bound, 0);  // h of the start
+}
+
 TEST(RestartingWeightedAStar, ALimitBeforeAnySolutionIsReported) {
   const auto d = two_roads();
   RestartingWeightedAStarOptions o;

@@ -17,9 +17,14 @@
 // The result is the best solution found (optimal only when proven), its lower bound the
 // best proven, its statistics the sum over restarts (peak bytes the largest).
 // `on_solution(result, w_g, w_h)` is called for each solution found, cheaper than the last.
+// A guide (the overload with one more heuristic) orders the restarts that run while no
+// solution is held, instead of h: it need not be admissible (a domain's knowledge of what to do
+// first, say), since those restarts prove nothing; h takes over once a solution is held, for
+// the cost bound and the proof.
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -40,11 +45,13 @@ struct RestartingWeightedAStarOptions {
   bool newer_first_on_ties = true;
 };
 
-template <Domain D, Heuristic<D> H, class O, class OnSolution>
-Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& domain, const typename D::State& start,
-                                                                     const H& h,
-                                                                     const RestartingWeightedAStarOptions& options,
-                                                                     O& observer, OnSolution&& on_solution) {
+namespace restarting_detail {
+
+// guide == nullptr: h orders every restart.
+template <Domain D, Heuristic<D> H, Heuristic<D> G, class O, class OnSolution>
+Result<typename D::Move, typename D::Cost> run(const D& domain, const typename D::State& start, const H& h,
+                                               const G* guide, const RestartingWeightedAStarOptions& options,
+                                               O& observer, OnSolution&& on_solution) {
   using R = Result<typename D::Move, typename D::Cost>;
   const LimitGuard clock(Limits{});
   R best;
@@ -86,9 +93,15 @@ Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& do
       observer.on_phase("weighted A* " + std::to_string(wg) + ":" + std::to_string(wh) +
                         (have ? ", cheaper than " + std::to_string(best.cost) : std::string()));
     }
-    R r = astar(domain, start, h, run, observer);
+    const bool guided = !have && guide != nullptr;
+    R r = guided ? astar(domain, start, *guide, run, observer) : astar(domain, start, h, run, observer);
+    const bool exact_on_h = exact && !guided;
+    if (guided) {  // a guided restart proves nothing, whatever the guide claims
+      r.optimal = false;
+      r.lower_bound = 0;
+    }
     total += r.stats;
-    if (exact && is_admissible(h)) proven = std::max(proven, r.lower_bound);
+    if (exact_on_h && is_admissible(h)) proven = std::max(proven, r.lower_bound);
     if (r.solved()) {
       best = std::move(r);
       have = true;
@@ -101,7 +114,7 @@ Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& do
         best = std::move(r);
         break;
       }
-      if (exact && is_admissible(h)) break;  // nothing cheaper than the best held
+      if (exact_on_h && is_admissible(h)) break;  // nothing cheaper than the best held
       continue;
     }
     last_stopped = true;
@@ -125,6 +138,25 @@ Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& do
   return best;
 }
 
+}  // namespace restarting_detail
+
+template <Domain D, Heuristic<D> H, class O, class OnSolution>
+Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& domain, const typename D::State& start,
+                                                                     const H& h,
+                                                                     const RestartingWeightedAStarOptions& options,
+                                                                     O& observer, OnSolution&& on_solution) {
+  return restarting_detail::run(domain, start, h, static_cast<const H*>(nullptr), options, observer, on_solution);
+}
+
+// The restarts without a solution held are ordered by `guide`.
+template <Domain D, Heuristic<D> H, Heuristic<D> G, class O, class OnSolution>
+Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& domain, const typename D::State& start,
+                                                                     const H& h, const G& guide,
+                                                                     const RestartingWeightedAStarOptions& options,
+                                                                     O& observer, OnSolution&& on_solution) {
+  return restarting_detail::run(domain, start, h, &guide, options, observer, on_solution);
+}
+
 template <Domain D, Heuristic<D> H, class OnSolution>
 Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& domain, const typename D::State& start,
                                                                      const H& h,
@@ -132,6 +164,16 @@ Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& do
                                                                      OnSolution&& on_solution) {
   NullObserver observer;
   return restarting_weighted_astar(domain, start, h, options, observer, on_solution);
+}
+
+template <Domain D, Heuristic<D> H, Heuristic<D> G, class OnSolution>
+  requires(!std::is_same_v<std::remove_cvref_t<G>, RestartingWeightedAStarOptions>)
+Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& domain, const typename D::State& start,
+                                                                     const H& h, const G& guide,
+                                                                     const RestartingWeightedAStarOptions& options,
+                                                                     OnSolution&& on_solution) {
+  NullObserver observer;
+  return restarting_detail::run(domain, start, h, &guide, options, observer, on_solution);
 }
 
 }  // namespace hsearch

@@ -1,0 +1,104 @@
+// The goals' packing order (packing_order.hpp): the deepest goals of a room are filled first,
+// goals that do not block each other share a layer, and the guide counts the packed boxes as a
+// prefix of the layers and keeps dead ends.
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "hsearch/core/cost.hpp"
+#include "hsearch/sokoban/packing_order.hpp"
+#include "hsearch/sokoban/sokoban_domain.hpp"
+#include "level_text.hpp"
+
+using namespace hsearch::sokoban;
+using hsearch::sokoban::testing::cell;
+using hsearch::sokoban::testing::level_from;
+
+namespace {
+
+int layer_at(const Board& b, const std::vector<int>& layers, int r, int c) {
+  return layers[static_cast<std::size_t>(b.goal_index(cell(b, r, c)))];
+}
+
+// A dead-end corridor of goals: the far end first, the mouth last.
+TEST(PackingOrder, ACorridorFillsFromItsFarEnd) {
+  const Board b(level_from(
+      "########\n"
+      "#...   #\n"
+      "#### $ #\n"
+      "#   $$@#\n"
+      "#      #\n"
+      "########\n"));
+  const auto layers = goal_fill_layers(b);
+  EXPECT_EQ(layer_at(b, layers, 1, 1), 0);
+  EXPECT_EQ(layer_at(b, layers, 1, 2), 1);
+  EXPECT_EQ(layer_at(b, layers, 1, 3), 2);
+  EXPECT_EQ(PackingGuide(b).layer_count(), 3);
+  EXPECT_EQ(goal_layers_text(b, layers).substr(0, 18), "########\n#012   #\n");
+}
+
+// Goals in the open never block each other: one layer, no order imposed.
+TEST(PackingOrder, GoalsInTheOpenShareOneLayer) {
+  const Board b(level_from(
+      "#######\n"
+      "#.   .#\n"
+      "# $ $ #\n"
+      "#  @  #\n"
+      "#######\n"));
+  const auto layers = goal_fill_layers(b);
+  EXPECT_EQ(layers, (std::vector<int>{0, 0}));
+}
+
+// More goals than boxes: which goals stay empty is the search's choice, so no order.
+TEST(PackingOrder, SpareGoalsImposeNoOrder) {
+  const Board b(level_from(
+      "########\n"
+      "#...   #\n"
+      "####$  #\n"
+      "#  $  @#\n"
+      "########\n"));
+  for (const int l : goal_fill_layers(b)) EXPECT_EQ(l, 0);
+}
+
+// The guide: boxes on the mouth of the corridor before its far end are not packed.
+TEST(PackingOrder, TheGuideCountsPackedBoxesAsAPrefixOfTheLayers) {
+  const Board b(level_from(
+      "########\n"
+      "#...   #\n"
+      "#### $ #\n"
+      "#   $$@#\n"
+      "#      #\n"
+      "########\n"));
+  const PackingGuide guide(b);
+  const auto c = [&](int r, int col) { return static_cast<std::uint16_t>(cell(b, r, col)); };
+  const std::uint16_t start[] = {c(2, 5), c(3, 4), c(3, 5)};
+  EXPECT_EQ(guide.unpacked(start), 3);
+  const std::uint16_t far_end[] = {c(1, 1), c(3, 4), c(3, 5)};
+  EXPECT_EQ(guide.unpacked(far_end), 2);
+  const std::uint16_t mouth_only[] = {c(1, 3), c(3, 4), c(3, 5)};  // (and it walls the rest off)
+  EXPECT_EQ(guide.unpacked(mouth_only), 3);
+  const std::uint16_t two[] = {c(1, 1), c(1, 2), c(3, 5)};
+  EXPECT_EQ(guide.unpacked(two), 1);
+  const std::uint16_t solved[] = {c(1, 3), c(1, 1), c(1, 2)};
+  EXPECT_EQ(guide.unpacked(solved), 0);
+  EXPECT_FALSE(guide.admissible());
+}
+
+TEST(PackingOrder, TheGuideKeepsDeadEndsAndOrdersPackingAboveTheBound) {
+  const Board b(level_from(
+      "########\n"
+      "#...   #\n"
+      "#### $ #\n"
+      "#   $$@#\n"
+      "#      #\n"
+      "########\n"));
+  const SokobanDomain domain(b);
+  const PackingGuide guide(b);
+  auto s = domain.initial_state();
+  ASSERT_FALSE(hsearch::is_dead_end(s.h));
+  EXPECT_EQ(guide.estimate(s), 3 * PackingGuide::kPackedWeight + s.h);
+  s.h = hsearch::dead_end<int>();
+  EXPECT_TRUE(hsearch::is_dead_end(guide.estimate(s)));
+}
+
+}  // namespace
