@@ -10,13 +10,16 @@ Each case runs one program with --json on a small instance whose outcome is know
 construction (a solved board, a board of the wrong parity, a node limit of 1 on an instance
 that needs more, a level no box can leave), reads the JSON lines it prints, and checks the
 exit status against them and against the case's expected outcome. Bad command lines exit 2
-with a message that starts with the program's name.
+with a message that starts with the program's name. Ctrl-C (one SIGINT a second into a long
+run) gives a JSON line that says interrupted and exit 130.
 """
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 CODE = {"solved": 0, "unsolvable": 1, "invalid": 2, "time_limit": 3, "node_limit": 3, "memory_limit": 3,
         "error": 70, "interrupted": 130}
@@ -39,6 +42,28 @@ def check(name, cmd, stdin, expected_statuses, *, cwd):
     worst = max((CODE[s] for s in statuses), key=lambda c: SEVERITY[c])
     if done.returncode != worst:
         failures.append(f"{name}: exit {done.returncode}, but its JSON says {statuses} (exit {worst} by the table)")
+
+
+def check_interrupted(name, cmd, stdin, *, cwd):
+    """One SIGINT after a second: the run says interrupted in its JSON and exits 130."""
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=cwd)
+    proc.stdin.write(stdin)
+    proc.stdin.close()
+    proc.stdin = None  # (communicate() below only reads)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        failures.append(f"{name}: still running 30 s after SIGINT")
+        return
+    statuses = [json.loads(line).get("status") for line in out.splitlines() if line.startswith("{")]
+    if "interrupted" not in statuses:
+        failures.append(f"{name}: no run says interrupted after SIGINT: {statuses}\n  {err.strip()[:300]}")
+    if proc.returncode != 130:
+        failures.append(f"{name}: exit {proc.returncode} after SIGINT, expected 130")
 
 
 def check_usage(name, cmd, program, *, cwd):
@@ -98,6 +123,28 @@ def main():
         check("hanoi, node limit 1", [hanoi, "--pegs", "4", "--disks", "8", "--json", "--node-limit", "1"] + cache,
               "", ["node_limit"], cwd=tmp)
         check_usage("hanoi --pegs 2", [hanoi, "--pegs", "2"], "hanoi", cwd=tmp)
+    compare = program("search-compare")
+    if os.path.exists(compare):
+        levels = write("compare.xsb", "#####\n#@$.#\n#####\n\n#######\n#.@$  #\n#######\n")
+        check("search-compare: solved, unsolvable", [compare, "--domain", "sokoban", "--instances", levels, "-a",
+                                                     "astar", "--json", "-q"] + cache, "",
+              ["solved", "unsolvable"], cwd=tmp)
+        check("search-compare, node limit 5", [compare, "--domain", "fifteen-puzzle", "--random", "1", "--seed", "3",
+                                               "-a", "ida", "-H", "manhattan", "--node-limit", "5", "--json", "-q"]
+              + cache, "", ["node_limit"], cwd=tmp)
+        problems = write("hanoi.txt", "classic 3 4\n")
+        check("search-compare, hanoi solved", [compare, "--domain", "hanoi", "--instances", problems, "-a", "astar",
+                                               "-H", "goalpeg", "--json", "-q"] + cache, "", ["solved"], cwd=tmp)
+        check_interrupted("search-compare, Ctrl-C", [compare, "--domain", "fifteen-puzzle", "--random", "1",
+                                                     "--seed", "3", "-a", "ida", "-H", "manhattan", "--json", "-q"]
+                          + cache, "", cwd=tmp)
+        check_usage("search-compare --domain chess", [compare, "--domain", "chess", "--random", "1"],
+                    "search-compare", cwd=tmp)
+        check_usage("search-compare --random -1", [compare, "--domain", "fifteen-puzzle", "--random", "-1"],
+                    "search-compare", cwd=tmp)
+    if os.path.exists(fifteen):
+        check_interrupted("fifteen-puzzle, Ctrl-C", [fifteen, "--heuristic", "manhattan", "--json"] + cache,
+                          "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n", cwd=tmp)
     subprocess.run(["rm", "-rf", tmp])
     for f in failures:
         print("FAIL " + f)
