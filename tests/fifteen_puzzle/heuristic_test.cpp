@@ -140,6 +140,35 @@ TEST(PatternDatabase, AllTilesPatternIsTheExactDistance) {
   check_admissible(AdditivePdb<PackedBoard>(o.puzzle, {pdb}, false), "pdb-8", true);
 }
 
+// A build reports its progress as it goes (the share of placements reached, an estimate of
+// the time left), whether or not each depth is logged; the table is the same.
+TEST(PatternDatabase, ABuildReportsProgressAndAnEstimateOfTheTimeLeft) {
+  const Geometry g(4, 4);
+  PatternDatabase quiet(g, {1, 2, 4, 5, 8});
+  quiet.build();
+  PatternDatabase told(g, {1, 2, 4, 5, 8});
+  told.set_progress_period(0);  // a line every 65536 entries, so this small table gives some
+  std::ostringstream log;
+  told.build(&log, {}, false);
+  std::istringstream lines(log.str());
+  std::string line;
+  int reports = 0;
+  long last_percent = -1;
+  while (std::getline(lines, line)) {
+    EXPECT_EQ(line.find(": depth "), std::string::npos) << line;  // (each_depth is off)
+    const auto pct = line.find("% of its placements after ");
+    ASSERT_NE(pct, std::string::npos) << line;
+    EXPECT_NE(line.find(" s left"), std::string::npos) << line;
+    const long percent = std::stol(line.substr(line.rfind(' ', pct) + 1));
+    EXPECT_GE(percent, last_percent);
+    EXPECT_LE(percent, 100);
+    last_percent = percent;
+    ++reports;
+  }
+  EXPECT_GE(reports, 3);
+  for (std::uint64_t i = 0; i < quiet.size(); i += 7) ASSERT_EQ(told.value(i), quiet.value(i)) << i;
+}
+
 TEST(PatternDatabase, RankUnrankRoundTrip) {
   const Geometry g(4, 4);
   const PatternDatabase pdb(g, {3, 7, 1, 12, 9});

@@ -120,21 +120,25 @@ class PatternDatabase {
   // Placements reached by the last build() (0 after load()).
   std::uint64_t reachable() const { return reachable_; }
 
-  // Breadth-first search from the goal placement. `log` (may be null) gets one progress line
-  // per depth. Peak memory: the table (1 byte/placement), a mask of visited blank cells per
+  // Breadth-first search from the goal placement. `log` (may be null) gets a progress line
+  // every progress_period() seconds, or a tenth of the time spent when that is longer (the share of the placements reached, the time, an estimate
+  // of the time left: a large table takes an hour, and says so), and with `each_depth` one line
+  // per depth as well. Peak memory: the table (1 byte/placement), a mask of visited blank cells per
   // placement (2 bytes for boards of <= 16 cells, 4 for <= 32, 8 beyond), and two layers of
   // 8-byte queue entries. The time limit and the stop flag of `limits` are polled as a search
   // polls them: when one says stop, build throws StoppedByLimit and the table stays unbuilt.
-  void build(std::ostream* log = nullptr, const Limits& limits = {}) {
+  void build(std::ostream* log = nullptr, const Limits& limits = {}, bool each_depth = true) {
     const unsigned n = geometry_.cells();
     if (n <= 16) {
-      build_with<std::uint16_t>(log, limits);
+      build_with<std::uint16_t>(log, limits, each_depth);
     } else if (n <= 32) {
-      build_with<std::uint32_t>(log, limits);
+      build_with<std::uint32_t>(log, limits, each_depth);
     } else {
-      build_with<std::uint64_t>(log, limits);
+      build_with<std::uint64_t>(log, limits, each_depth);
     }
   }
+  double progress_period() const { return progress_period_; }
+  void set_progress_period(double seconds) { progress_period_ = seconds; }
 
   void set_table(std::vector<std::uint8_t> table) {
     if (table.size() != size_) throw std::invalid_argument("pattern database size mismatch");
@@ -187,7 +191,7 @@ class PatternDatabase {
   }
 
   template <class Mask>
-  void build_with(std::ostream* log, const Limits& limits) {
+  void build_with(std::ostream* log, const Limits& limits, bool each_depth) {
     using Clock = std::chrono::steady_clock;
     const auto t0 = Clock::now();
     LimitGuard guard(limits);
@@ -227,11 +231,30 @@ class PatternDatabase {
       layer.push_back(pack(pos, 0));
     }
     std::uint64_t placements = 1;
+    // A pattern of every tile reaches half the placements (the other parity); any other, all.
+    const std::uint64_t reachable = k + 1 == n ? size_ / 2 : size_;
+    auto last_line = t0;
+    std::uint64_t since_clock = 0;
     for (unsigned depth = 0; !layer.empty(); ++depth) {
       if (depth + 1 >= kUnset) throw std::runtime_error("pattern database depth overflow");
       next.clear();
       for (const std::uint64_t entry : layer) {
         guard.poll();
+        if (log != nullptr && ++since_clock == 65536) {
+          since_clock = 0;
+          const auto now = Clock::now();
+          const double spent = std::chrono::duration<double>(now - t0).count();
+          // (lines grow sparser as the build goes on: about 30 over an hour-long build)
+          if (std::chrono::duration<double>(now - last_line).count() >= std::max(progress_period_, spent / 10)) {
+            last_line = now;
+            // Time per placement is about constant: the rest takes what the same number took.
+            const double left = spent * static_cast<double>(reachable - std::min(reachable, placements)) /
+                                static_cast<double>(placements);
+            *log << "  pdb " << file_name() << ": " << (100 * placements / reachable) << "% of its placements after "
+                 << static_cast<long long>(spent) << " s (depth " << depth + 1 << "), about "
+                 << static_cast<long long>(left + 0.5) << " s left" << std::endl;
+          }
+        }
         std::uint64_t occupied = 0;
         std::uint64_t e = entry;
         for (unsigned i = 0; i < k; ++i, e >>= 6) {
@@ -262,7 +285,7 @@ class PatternDatabase {
           }
         }
       }
-      if (log != nullptr) {
+      if (log != nullptr && each_depth) {
         *log << "  pdb " << file_name() << ": depth " << depth + 1 << ", " << next.size()
              << " abstract states, " << placements << "/" << size_ << " placements, "
              << std::chrono::duration<double>(Clock::now() - t0).count() << " s\n";
@@ -276,6 +299,7 @@ class PatternDatabase {
     table_ = std::move(table);
   }
 
+  double progress_period_ = 5.0;
   Geometry geometry_;
   std::vector<unsigned> tiles_;
   std::uint64_t size_ = 0;

@@ -40,7 +40,7 @@ inline std::shared_ptr<const PatternDatabase> load_or_build_pdb(const Geometry& 
   }
   const auto t0 = std::chrono::steady_clock::now();
   try {
-    pdb->build(verbose ? log : nullptr, limits);
+    pdb->build(log, limits, verbose);
   } catch (const StoppedByLimit& stopped) {
     if (log != nullptr) {
       *log << "stopped building " << pdb->file_name() << " (" << to_string(stopped.reason) << ") after "
