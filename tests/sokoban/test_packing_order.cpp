@@ -20,15 +20,20 @@ int layer_at(const Board& b, const std::vector<int>& layers, int r, int c) {
   return layers[static_cast<std::size_t>(b.goal_index(cell(b, r, c)))];
 }
 
-// A dead-end corridor of goals: the far end first, the mouth last.
-TEST(PackingOrder, ACorridorFillsFromItsFarEnd) {
-  const Board b(level_from(
+// A dead-end corridor of goals (row 1, columns 1-3) and three boxes that can reach it.
+Level corridor() {
+  return level_from(
       "########\n"
       "#...   #\n"
       "#### $ #\n"
       "#   $$@#\n"
       "#      #\n"
-      "########\n"));
+      "########\n");
+}
+
+// The corridor: the far end first, the mouth last.
+TEST(PackingOrder, ACorridorFillsFromItsFarEnd) {
+  const Board b(corridor());
   const auto layers = goal_fill_layers(b);
   EXPECT_EQ(layer_at(b, layers, 1, 1), 0);
   EXPECT_EQ(layer_at(b, layers, 1, 2), 1);
@@ -62,13 +67,7 @@ TEST(PackingOrder, SpareGoalsImposeNoOrder) {
 
 // The guide: boxes on the mouth of the corridor before its far end are not packed.
 TEST(PackingOrder, TheGuideCountsPackedBoxesAsAPrefixOfTheLayers) {
-  const Board b(level_from(
-      "########\n"
-      "#...   #\n"
-      "#### $ #\n"
-      "#   $$@#\n"
-      "#      #\n"
-      "########\n"));
+  const Board b(corridor());
   const PackingGuide guide(b);
   const auto c = [&](int r, int col) { return static_cast<std::uint16_t>(cell(b, r, col)); };
   const std::uint16_t start[] = {c(2, 5), c(3, 4), c(3, 5)};
@@ -85,13 +84,7 @@ TEST(PackingOrder, TheGuideCountsPackedBoxesAsAPrefixOfTheLayers) {
 }
 
 TEST(PackingOrder, TheGuideKeepsDeadEndsAndOrdersPackingAboveTheBound) {
-  const Board b(level_from(
-      "########\n"
-      "#...   #\n"
-      "#### $ #\n"
-      "#   $$@#\n"
-      "#      #\n"
-      "########\n"));
+  const Board b(corridor());
   const SokobanDomain domain(b);
   const PackingGuide guide(b);
   auto s = domain.initial_state();

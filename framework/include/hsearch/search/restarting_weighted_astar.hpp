@@ -20,11 +20,11 @@
 // A guide (the overload with one more heuristic) orders the restarts that run while no
 // solution is held, instead of h: it need not be admissible (a domain's knowledge of what to do
 // first, say), since those restarts prove nothing; h takes over once a solution is held, for
-// the cost bound and the proof.
+// the cost bound and the proof. The guide's dead ends must be dead ends: a guided restart that
+// runs out of nodes is reported unsolvable, as one on h is.
 #include <algorithm>
 #include <cstdint>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -167,7 +167,6 @@ Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& do
 }
 
 template <Domain D, Heuristic<D> H, Heuristic<D> G, class OnSolution>
-  requires(!std::is_same_v<std::remove_cvref_t<G>, RestartingWeightedAStarOptions>)
 Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& domain, const typename D::State& start,
                                                                      const H& h, const G& guide,
                                                                      const RestartingWeightedAStarOptions& options,

@@ -121,9 +121,9 @@ class PatternDatabase {
   std::uint64_t reachable() const { return reachable_; }
 
   // Breadth-first search from the goal placement. `log` (may be null) gets a progress line
-  // every progress_period() seconds, or a tenth of the time spent when that is longer (the share of the placements reached, the time, an estimate
-  // of the time left: a large table takes an hour, and says so), and with `each_depth` one line
-  // per depth as well. Peak memory: the table (1 byte/placement), a mask of visited blank cells per
+  // every set_progress_period() seconds (5 by default), or a tenth of the time spent when that
+  // is longer: the share of the placements reached, the time, an estimate of the time left (a
+  // large table takes an hour, and says so). With `each_depth`, one line per depth as well. Peak memory: the table (1 byte/placement), a mask of visited blank cells per
   // placement (2 bytes for boards of <= 16 cells, 4 for <= 32, 8 beyond), and two layers of
   // 8-byte queue entries. The time limit and the stop flag of `limits` are polled as a search
   // polls them: when one says stop, build throws StoppedByLimit and the table stays unbuilt.
@@ -137,7 +137,6 @@ class PatternDatabase {
       build_with<std::uint64_t>(log, limits, each_depth);
     }
   }
-  double progress_period() const { return progress_period_; }
   void set_progress_period(double seconds) { progress_period_ = seconds; }
 
   void set_table(std::vector<std::uint8_t> table) {

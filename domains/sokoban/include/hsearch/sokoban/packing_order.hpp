@@ -144,14 +144,14 @@ class PackingGuide {
  public:
   explicit PackingGuide(const Board& board)
       : box_count_(static_cast<int>(board.initial_boxes().size())),
+        layers_(goal_fill_layers(board)),
         layer_of_cell_(static_cast<std::size_t>(board.cell_count()), -1) {
-    const std::vector<int> layers = goal_fill_layers(board);
-    for (std::size_t i = 0; i < layers.size(); ++i) {
-      layer_of_cell_[board.goals()[i]] = layers[i];
-      layer_count_ = std::max(layer_count_, layers[i] + 1);
+    for (std::size_t i = 0; i < layers_.size(); ++i) {
+      layer_of_cell_[board.goals()[i]] = layers_[i];
+      const auto l = static_cast<std::size_t>(layers_[i]);
+      if (l >= goals_in_layer_.size()) goals_in_layer_.resize(l + 1, 0);
+      ++goals_in_layer_[l];
     }
-    goals_in_layer_.assign(static_cast<std::size_t>(layer_count_), 0);
-    for (const int l : layers) ++goals_in_layer_[static_cast<std::size_t>(l)];
   }
 
   template <class Set>
@@ -161,9 +161,9 @@ class PackingGuide {
   }
   bool admissible() const { return false; }
 
-  int layer_count() const { return layer_count_; }
-  // The layer of the goal on `cell`, -1 when it is no goal.
-  int layer_of_cell(int cell) const { return layer_of_cell_[static_cast<std::size_t>(cell)]; }
+  // Each goal's layer (by goal index: goal_fill_layers), and how many layers there are.
+  const std::vector<int>& layers() const { return layers_; }
+  int layer_count() const { return static_cast<int>(goals_in_layer_.size()); }
 
   // The boxes (on cells box_cell[0 .. boxes - 1]) that are not packed.
   int unpacked(const std::uint16_t* box_cell) const {
@@ -173,9 +173,9 @@ class PackingGuide {
       if (l >= 0) ++filled[static_cast<std::size_t>(l)];
     }
     int packed = 0;
-    for (int l = 0; l < layer_count_; ++l) {
-      packed += filled[static_cast<std::size_t>(l)];
-      if (filled[static_cast<std::size_t>(l)] < goals_in_layer_[static_cast<std::size_t>(l)]) break;
+    for (std::size_t l = 0; l < goals_in_layer_.size(); ++l) {
+      packed += filled[l];
+      if (filled[l] < goals_in_layer_[l]) break;
     }
     return box_count_ - packed;
   }
@@ -186,8 +186,8 @@ class PackingGuide {
 
  private:
   int box_count_;
-  std::vector<int> layer_of_cell_;
-  int layer_count_ = 1;
+  std::vector<int> layers_;
+  std::vector<int> layer_of_cell_;  // -1: no goal
   std::vector<int> goals_in_layer_;
 };
 

@@ -326,7 +326,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       const PackingGuide guide(board);
       if (teaching.trace != nullptr) {
         *teaching.trace << "packing order (each goal's layer; layer 0 is filled first):\n"
-                        << goal_layers_text(board, goal_fill_layers(board));
+                        << goal_layers_text(board, guide.layers());
       }
       return restarting_weighted_astar(domain, start, h, guide, anytime, observer, on_solution);
     }
