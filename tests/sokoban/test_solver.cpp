@@ -6,7 +6,10 @@
 #include <gtest/gtest.h>
 
 #include "data_dir.hpp"
+#include "hsearch/search/astar.hpp"
+#include "hsearch/sokoban/fewer_moves_domain.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/pattern_search.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
 #include "microban_oracle.hpp"
@@ -17,8 +20,66 @@ using hsearch::sokoban::testing::three_boxes;
 
 namespace {
 
+// Eight boxes in an open room, solved for fewest moves: the (boxes, player square) states fill
+// a few MiB in a fraction of a second, and the pattern search learns as they do.
+const char* const kOpenRoom =
+    "##############\n"
+    "#            #\n"
+    "# $ $ $ $ $  #\n"
+    "#            #\n"
+    "# $  @  $ $  #\n"
+    "#          ###\n"
+    "#  ..........#\n"
+    "##############\n";
 
 }  // namespace
+
+// A memory limit is shared out: the pattern sub-searches' limit set apart, the search the
+// rest, the frozen-goal tables kept to an eighth within the search's part; and the state cache
+// shrinks to fit a tight limit.
+TEST(Solver, AMemoryLimitIsSharedBetweenTheSearchAndItsCaches) {
+  constexpr std::size_t MiB = std::size_t{1} << 20;
+  SolveOptions o;
+  o.limits.max_bytes = 64 * MiB;
+  MemoryShares s = memory_shares(o);
+  EXPECT_EQ(s.search + s.sub_search, 64 * MiB);
+  EXPECT_EQ(s.sub_search, 8 * MiB);
+  EXPECT_EQ(s.frozen_goals, 8 * MiB);
+  o.limits.max_bytes = 16384 * MiB;
+  s = memory_shares(o);
+  EXPECT_EQ(s.sub_search, 256 * MiB);
+  EXPECT_EQ(s.frozen_goals, 128 * MiB);
+  o.pattern_search = false;
+  EXPECT_EQ(memory_shares(o).search, 16384 * MiB);
+  EXPECT_EQ(state_cache_bits_within<SokobanDomain::State>(o), o.state_cache_bits);
+  o.limits.max_bytes = 4 * MiB;
+  const int bits = state_cache_bits_within<SokobanDomain::State>(o);
+  EXPECT_LT(bits, o.state_cache_bits);
+  EXPECT_LE((std::size_t{1} << bits) * sizeof(SokobanDomain::State), 4 * MiB / 16);
+}
+
+// What the domain holds (the frozen-goal tables, the state cache, the pattern search's memory)
+// grows as a search runs and is counted in the search's memory: the peak covers it and stays
+// under the limit.
+TEST(Solver, TheDomainsCachesCountAgainstTheMemoryLimit) {
+  const Board board(level_from(kOpenRoom));
+  SokobanDomain domain(board);
+  PatternSearch patterns(board);
+  domain.set_bound_hook(&patterns);
+  domain.enable_state_cache(8);
+  const std::size_t before = domain.held_bytes();
+  EXPECT_GE(before, 256 * sizeof(SokobanDomain::State));
+  const BasicFewerMovesDomain<SokobanDomain> moves(domain, MovesPriority::moves_then_pushes);
+  hsearch::AStarOptions o;
+  o.limits.max_bytes = std::size_t{16} << 20;
+  const auto r = hsearch::astar(moves, moves.initial_state(), BasicFewestMovesLowerBound<BasicFewerMovesDomain<SokobanDomain>>{&moves}, o);
+  ASSERT_EQ(r.stop_reason, hsearch::StopReason::memory_limit);
+  EXPECT_GT(patterns.stats().searches, 0u);
+  EXPECT_GT(patterns.held_bytes(), 0u);
+  EXPECT_GE(domain.held_bytes(), before + patterns.held_bytes());
+  EXPECT_GE(r.stats.peak_bytes, domain.held_bytes());
+  EXPECT_LE(r.stats.peak_bytes, o.limits.max_bytes);
+}
 
 TEST(Solver, SmallLevelIdaAndAStarAgree) {
   const Level lv = three_boxes();

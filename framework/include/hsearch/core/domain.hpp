@@ -33,10 +33,14 @@
 //       only for children that are not duplicates, so that work is not spent on the many
 //       children it already knows; undo() must undo both. apply() must stay the whole thing
 //       (it is what the depth-first searches use).
+//   std::size_t held_bytes() const;  memory the domain object holds and grows during a search
+//       (caches, tables it learns): A*, BFS and HDA* count it against Limits::max_bytes and in
+//       Statistics::peak_bytes beside their own tables, so a memory limit covers it too.
 //
 // A domain object may keep mutable scratch buffers, so one domain object serves
 // one search at a time; run parallel searches on separate domain objects.
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -117,6 +121,21 @@ template <class D>
 std::uint64_t withheld_moves(const D& d) {
   if constexpr (CountsWithheldMoves<D>) {
     return static_cast<std::uint64_t>(d.withheld_moves());
+  } else {
+    return 0;
+  }
+}
+
+// The domain reports the memory it holds of its own (see held_bytes() above).
+template <class D>
+concept ReportsHeldBytes = requires(const D& d) {
+  { d.held_bytes() } -> std::convertible_to<std::size_t>;
+};
+
+template <class D>
+std::size_t held_bytes(const D& d) {
+  if constexpr (ReportsHeldBytes<D>) {
+    return static_cast<std::size_t>(d.held_bytes());
   } else {
     return 0;
   }

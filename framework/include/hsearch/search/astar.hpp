@@ -95,6 +95,8 @@ class AStarSearch {
       result.status = Status::unsolvable;
       return finish(std::move(result));
     }
+    // (a limit below the tables' first allocation, with what the domain holds, stops here)
+    if (guard_.over_memory(bytes() + growth_bytes())) return stopped(std::move(result), kNoParent);
     add_node(start, domain_.hash(start), 0, h0, kNoParent, Move{});
     State current = start;
     while (!open_.empty()) {
@@ -227,7 +229,7 @@ class AStarSearch {
     return {plan.rbegin(), plan.rend()};
   }
 
-  std::size_t bytes() const { return nodes_.bytes() + open_.bytes() + index_.bytes(); }
+  std::size_t bytes() const { return nodes_.bytes() + open_.bytes() + index_.bytes() + held_bytes(domain_); }
   std::size_t growth_bytes() const {
     return nodes_.growth_bytes(kGrowthLookahead) + open_.growth_bytes(kGrowthLookahead) +
            index_.growth_bytes(kGrowthLookahead);

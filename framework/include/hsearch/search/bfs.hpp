@@ -47,6 +47,12 @@ class BreadthFirstSearch {
     Result<Move, Cost> result;
     result.algorithm = "bfs";
     if (domain_.is_goal(start)) return solved(std::move(result), kNoParent, start);
+    // (a limit below the tables' first allocation, with what the domain holds, stops here)
+    if (guard_.over_memory(bytes() + growth_bytes())) {
+      result.status = Status::stopped;
+      result.stop_reason = guard_.reason();
+      return finish(std::move(result));
+    }
     add(start, domain_.hash(start), 0, kNoParent, Move{});
     State current = start;
     for (std::size_t head = 0; head < nodes_.size(); ++head) {
@@ -122,7 +128,7 @@ class BreadthFirstSearch {
     return finish(std::move(result));
   }
 
-  std::size_t bytes() const { return nodes_.bytes() + index_.bytes(); }
+  std::size_t bytes() const { return nodes_.bytes() + index_.bytes() + held_bytes(domain_); }
   // What the next expansion may allocate (kGrowthLookahead).
   std::size_t growth_bytes() const {
     return nodes_.growth_bytes(kGrowthLookahead) + index_.growth_bytes(kGrowthLookahead);

@@ -381,7 +381,7 @@ class HdaStarSearch {
   std::size_t bytes() const {
     std::size_t outgoing = 0;
     for (const auto& out : outbox_) outgoing += out.capacity();
-    return nodes_.bytes() + open_.bytes() + index_.bytes() + outgoing;
+    return nodes_.bytes() + open_.bytes() + index_.bytes() + outgoing + held_bytes(domain_);
   }
   // What the next expansion may allocate (kGrowthLookahead); a large batch from another rank
   // can add more.

@@ -79,6 +79,8 @@ class BasicFewerMovesDomain {
   }
   Priority priority() const { return priority_; }
   const PushDomain& pushes() const { return pushes_; }
+  // The push domain's caches grow as this search runs: its memory limit counts them.
+  std::size_t held_bytes() const { return hsearch::held_bytes(pushes_); }
 
   // The steps from the player's square to the nearest square from which some box can be
   // pushed (the next square beyond the box free): no push, hence no solution of an unsolved

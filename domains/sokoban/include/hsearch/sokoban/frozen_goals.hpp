@@ -36,7 +36,18 @@ class BasicFrozenGoalTables {
       : board_(&board),
         cells_(static_cast<std::size_t>(board.cell_count())),
         goals_(board.goals().size()),
-        max_tables_(std::max<std::size_t>(1, max_bytes / (table_size() * sizeof(std::uint16_t)))) {}
+        max_tables_(tables_within(max_bytes)) {}
+
+  // The budget for tables not built yet (tables already built stay).
+  void set_max_bytes(std::size_t max_bytes) { max_tables_ = tables_within(max_bytes); }
+
+  // What the tables and their scratch hold now (an estimate of the hash map's own nodes).
+  std::size_t bytes() const {
+    return tables_.size() * (table_size() * sizeof(std::uint16_t) + sizeof(std::vector<std::uint16_t>) + sizeof(Set) +
+                             2 * sizeof(void*)) +
+           tables_.bucket_count() * sizeof(void*) + node_dist_.capacity() * sizeof(std::uint16_t) +
+           queue_.capacity() * sizeof(std::uint32_t);
+  }
 
   // The distances for the frozen set `frozen` (boxes on goals), laid out as
   // Board::distances_from_side: [(cell * 4 + side) * goals + goal]. nullptr once the budget is
@@ -52,6 +63,9 @@ class BasicFrozenGoalTables {
 
  private:
   std::size_t table_size() const { return cells_ * 4 * goals_; }
+  std::size_t tables_within(std::size_t max_bytes) const {
+    return std::max<std::size_t>(1, max_bytes / (table_size() * sizeof(std::uint16_t)));
+  }
 
   void build(const Set& frozen, std::vector<std::uint16_t>& table) {
     table.assign(table_size(), kUnreachable);

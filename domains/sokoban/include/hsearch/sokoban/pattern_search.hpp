@@ -44,6 +44,7 @@ struct PatternSearchOptions {
   double effort = 0.03;                  // sub-search expansions allowed per main-search push
   std::uint64_t head_start = 50000;      // expansions allowed before the main search has made any
   std::size_t max_remembered = 1 << 18;  // sub-states remembered; no new searches beyond
+  std::size_t sub_search_bytes = std::size_t{256} << 20;  // each sub-search's memory limit
 };
 
 struct PatternSearchStats {
@@ -70,6 +71,15 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         seen_(static_cast<std::size_t>(board.cell_count()), 0) {}
 
   const Table& table() const { return table_; }
+
+  // What the search has learnt holds: the pattern table, the remembered sub-states and their
+  // solution paths (the hash map's nodes estimated). A sub-search's own memory is freed when it
+  // ends and is limited by PatternSearchOptions::sub_search_bytes.
+  std::size_t held_bytes() const override {
+    using Node = std::pair<const Key, Memo>;
+    return table_.bytes() + lone_.capacity() * sizeof(Memo) + memo_.size() * (sizeof(Node) + 2 * sizeof(void*)) +
+           memo_.bucket_count() * sizeof(void*) + path_bytes_;
+  }
   const PatternSearchStats& stats() const { return stats_; }
 
   // What has been learned, as bytes that `restore` reads back on the same board: every
@@ -143,8 +153,14 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       patterns.push_back(p);
     }
     if (in.in.remaining() != 0) in.in.fail("bytes after the last pattern");
-    for (auto& [i, memo] : lone) lone_[i] = std::move(memo);
-    for (auto& [key, memo] : memos) memo_.insert_or_assign(key, std::move(memo));
+    for (auto& [i, memo] : lone) {
+      path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
+      lone_[i] = std::move(memo);
+    }
+    for (auto& [key, memo] : memos) {
+      path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
+      memo_.insert_or_assign(key, std::move(memo));
+    }
     for (const Learned& p : patterns) table_.add(p.boxes, p.zone, p.cost, p.matching);
   }
 
@@ -249,6 +265,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         if (memo.outcome == Outcome::not_searched) {
           if (!within_budget()) return;
           memo = solve(pattern, zone_of(pattern, s.player), s.player);
+          path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
         }
         found = &memo;
       } else {
@@ -258,6 +275,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         if (it == memo_.end()) {
           if (!within_budget()) return;
           it = memo_.emplace(key, solve(pattern, zone, s.player)).first;
+          path_bytes_ += it->second.path.capacity() * sizeof(std::uint16_t);
         }
         found = &it->second;
       }
@@ -300,6 +318,8 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     pattern.for_each([&](int c) { cells[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(c); });
     Domain sub(*board_, cells.data(), n, player);
     sub.enable_state_cache(8);
+    // The sub-search's own frozen-goal tables are part of its memory limit: a quarter of it.
+    sub.set_frozen_goal_bytes(options_.sub_search_bytes / 4);
     const State start = sub.initial_state();
     Memo memo;
     if (is_dead_end(start.h)) {
@@ -309,7 +329,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     }
     AStarOptions astar_options;
     astar_options.limits.max_expanded = options_.node_limit;
-    astar_options.limits.max_bytes = std::size_t{256} << 20;
+    astar_options.limits.max_bytes = options_.sub_search_bytes;
     astar_options.newer_first_on_ties = true;
     const auto result = astar(sub, start, PushLowerBound{}, astar_options);
     ++stats_.searches;
@@ -380,6 +400,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   std::vector<std::uint16_t> stack_, queue_, parent_;
   std::vector<std::uint32_t> seen_;
   std::uint32_t stamp_ = 0;
+  std::size_t path_bytes_ = 0;  // the remembered solution paths' capacity
 };
 
 using PatternSearch = BasicPatternSearch<CellSet>;

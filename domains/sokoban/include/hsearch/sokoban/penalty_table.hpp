@@ -68,6 +68,12 @@ class BasicPenaltyTable {
   std::size_t penalties() const { return penalties_; }
   std::size_t size() const { return patterns_.size(); }
   const std::vector<Pattern>& patterns() const { return patterns_; }
+  // What the patterns and their index hold (each index list taken at one slot per pattern,
+  // doubled for the lists' spare capacity).
+  std::size_t bytes() const {
+    return patterns_.capacity() * sizeof(Pattern) + by_first_cell_.size() * sizeof(std::vector<std::uint32_t>) +
+           patterns_.size() * 2 * sizeof(std::uint32_t);
+  }
 
   // The bound for `s`, whose h is its whole matching: dead_end when a deadlock pattern matches,
   // else max(h, c(P1) + ... + c(Pk) + M(rest)) over disjoint matched patterns chosen greedily

@@ -43,6 +43,9 @@ class BasicPushMatching {
 
   // Distances that treat boxes frozen on goals as walls: on by default.
   void set_frozen_goal_distances(bool on) { use_frozen_goals_ = on; }
+  // The frozen-goal tables' memory budget (BasicFrozenGoalTables), and what they hold now.
+  void set_frozen_goal_bytes(std::size_t max_bytes) { frozen_tables_->set_max_bytes(max_bytes); }
+  std::size_t frozen_goal_bytes() const { return frozen_tables_->bytes(); }
 
   // Each box's player side (Board::player_side), from the normalised player.
   void set_box_sides(PushState& s) const {

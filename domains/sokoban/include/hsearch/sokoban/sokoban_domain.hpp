@@ -59,6 +59,8 @@ class BasicSokobanDomain {
   class BoundHook {
    public:
     virtual Cost refine(const State& s, std::uint16_t pushed_to) = 0;
+    // The memory the hook holds (what it has learnt), counted in the domain's held_bytes().
+    virtual std::size_t held_bytes() const { return 0; }
 
    protected:
     ~BoundHook() = default;
@@ -86,6 +88,16 @@ class BasicSokobanDomain {
   // Distances that treat boxes frozen on goals as walls (frozen_goals.hpp): on by default;
   // off only to measure what they buy. Set before the first state is made.
   void set_frozen_goal_distances(bool on) { matching_.set_frozen_goal_distances(on); }
+  // The frozen-goal tables' memory budget (128 MiB unless set); once spent, states with new
+  // frozen sets use the plain distances (weaker, still admissible).
+  void set_frozen_goal_bytes(std::size_t max_bytes) { matching_.set_frozen_goal_bytes(max_bytes); }
+  // What this domain object holds beyond its fixed tables and grows during a search: the
+  // frozen-goal tables, the state cache and the bound hook's memory. The best-first searches
+  // count it against their memory limit (core/domain.hpp).
+  std::size_t held_bytes() const {
+    return matching_.frozen_goal_bytes() + cache_.capacity() * sizeof(State) +
+           (hook_ != nullptr ? hook_->held_bytes() : 0);
+  }
   // PI-corral pruning (pi_corral.hpp): for_each_move lists only the pushes into one corral
   // when the state has a PI-corral that must change. Keeps push-optimality (proof there); off
   // for whoever needs every legal push of a state.

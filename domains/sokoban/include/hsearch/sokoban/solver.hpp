@@ -115,7 +115,7 @@ struct SolveOptions {
   // When A*'s memory limit stops it before its time or node limit, go on with IDA* (with a
   // transposition table in half that memory) from the bound A* proved: still push-optimal.
   bool memory_fallback = true;
-  // A*'s memory limit when limits.max_bytes is 0.
+  // The memory limit when limits.max_bytes is 0 (memory_shares below).
   std::size_t default_astar_bytes = kDefaultAStarBytes;
   // IDA*'s transposition table when no memory limit is given (entries, power of two).
   std::size_t default_transposition_entries = std::size_t{1} << 20;
@@ -130,6 +130,35 @@ struct SolveOptions {
   // options, or damaged is ignored (SolveReport::learned_note says why) and replaced.
   std::filesystem::path learned_file;
 };
+
+// A memory limit covers everything a level's search holds (docs/programs.md, "Memory"): the
+// search's tables and, counted as they grow, the domain's own memory
+// (BasicSokobanDomain::held_bytes): the frozen-goal tables, kept to `frozen_goals`, and what the
+// pattern search learns. Each pattern sub-search runs while all of that is held, so its limit,
+// `sub_search`, is set apart and the search gets the rest.
+struct MemoryShares {
+  std::size_t search = 0;
+  std::size_t frozen_goals = 0;
+  std::size_t sub_search = 0;
+};
+
+inline MemoryShares memory_shares(const SolveOptions& options) {
+  const std::size_t total = options.limits.max_bytes != 0 ? options.limits.max_bytes : options.default_astar_bytes;
+  MemoryShares shares;
+  shares.frozen_goals = std::min(std::size_t{128} << 20, total / 8);
+  shares.sub_search = options.pattern_search ? std::min(std::size_t{256} << 20, total / 8) : 0;
+  shares.search = total - shares.sub_search;
+  return shares;
+}
+
+// SolveOptions::state_cache_bits, fewer while the cache would take more than a sixteenth of the
+// search's memory (the cache counts against it: a tight limit leaves room for the nodes).
+template <class State>
+int state_cache_bits_within(const SolveOptions& options) {
+  int bits = options.state_cache_bits;
+  while (bits > 0 && (std::size_t{1} << bits) * sizeof(State) > memory_shares(options).search / 16) --bits;
+  return bits;
+}
 
 struct SolveReport {
   // The search: status, cost (pushes; moves for Objective::moves), plan (pushes), proven lower
@@ -216,7 +245,8 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
     graph.set_corral_test(options.corral_test);
     graph.set_pi_corrals(pruned);
     graph.set_frozen_goal_distances(options.frozen_goal_distances);
-    graph.enable_state_cache(options.state_cache_bits);
+    graph.set_frozen_goal_bytes(memory_shares(options).frozen_goals);
+    graph.enable_state_cache(state_cache_bits_within<typename BasicSokobanDomain<Set>::State>(options));
     const BasicFewerMovesDomain<BasicSokobanDomain<Set>> moves_domain(graph);
     AStarOptions stage;
     stage.limits = options.limits;
@@ -228,7 +258,7 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
     const std::uint64_t stage_nodes = pruned ? budget - std::min(budget, report.moves_pass_expanded) : budget / 2;
     if (stage_nodes == 0) return;
     stage.limits.max_expanded = stage_nodes;
-    if (stage.limits.max_bytes == 0) stage.limits.max_bytes = options.default_astar_bytes;
+    stage.limits.max_bytes = memory_shares(options).search;
     stage.newer_first_on_ties = true;
     const auto better = astar(moves_domain, moves_domain.initial_state(), FewerMovesLowerBound{}, stage, progress);
     report.moves_pass_expanded += better.stats.expanded;
@@ -254,7 +284,7 @@ Result<Push, int> fewest_moves_search(const PushDomain& domain, const SolveOptio
   AStarOptions astar_options;
   astar_options.limits = options.limits;
   astar_options.newer_first_on_ties = options.newer_first_on_ties;
-  if (astar_options.limits.max_bytes == 0) astar_options.limits.max_bytes = options.default_astar_bytes;
+  astar_options.limits.max_bytes = memory_shares(options).search;
   const auto found = run_teaching(
       moves_domain, teaching,
       [&](auto& observer) { return astar(moves_domain, moves_domain.initial_state(), h, astar_options, observer); },
@@ -283,7 +313,11 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   domain.set_corral_test(options.corral_test);
   domain.set_pi_corrals(options.pi_corrals);
   domain.set_frozen_goal_distances(options.frozen_goal_distances);
-  PatternSearch patterns(board, options.patterns);
+  const MemoryShares memory = memory_shares(options);
+  domain.set_frozen_goal_bytes(memory.frozen_goals);
+  PatternSearchOptions pattern_options = options.patterns;
+  pattern_options.sub_search_bytes = memory.sub_search;
+  PatternSearch patterns(board, pattern_options);
   if (options.pattern_search) domain.set_bound_hook(&patterns);
   // A push bound proven by earlier runs of this level (0: none): A* orders nodes as if no f
   // were below it, IDA* starts there, and the result's bound is never below it.
@@ -303,14 +337,14 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   const typename SokobanDomain::State start = domain.initial_state();
   const PushLowerBound h;
   if (options.algorithm == Algorithm::astar || options.algorithm == Algorithm::hda) {
-    domain.enable_state_cache(options.state_cache_bits);
+    domain.enable_state_cache(state_cache_bits_within<typename SokobanDomain::State>(options));
   }
   auto search = [&](auto& observer) {
     Result<Push, int> result;
     if (options.objective == Objective::any) {
       RestartingWeightedAStarOptions anytime;
       anytime.limits = options.limits;
-      if (anytime.limits.max_bytes == 0) anytime.limits.max_bytes = options.default_astar_bytes;
+      anytime.limits.max_bytes = memory.search;
       anytime.newer_first_on_ties = options.newer_first_on_ties;
       if (!options.any_schedule.empty()) anytime.schedule = options.any_schedule;
       auto on_solution = [&](const auto& found, int wg, int wh) {
@@ -331,11 +365,11 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       return restarting_weighted_astar(domain, start, h, guide, anytime, observer, on_solution);
     }
     const std::size_t full_table =
-        options.limits.max_bytes != 0 ? options.limits.max_bytes / 2 / 64 : options.default_transposition_entries;
+        options.limits.max_bytes != 0 ? memory.search / 2 / 64 : options.default_transposition_entries;
     if (options.algorithm == Algorithm::hda) {
       HdaOptions hda;
       hda.limits = options.limits.with_clock_started();
-      if (hda.limits.max_bytes == 0) hda.limits.max_bytes = options.default_astar_bytes;
+      hda.limits.max_bytes = memory.search;
       LocalTransport one_rank;
       return hda_star(domain, start, h, hda, options.transport != nullptr ? *options.transport : one_rank, observer);
     }
@@ -344,7 +378,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       astar_options.limits = options.limits.with_clock_started();
       astar_options.newer_first_on_ties = options.newer_first_on_ties;
       astar_options.known_lower_bound = known_bound;
-      if (astar_options.limits.max_bytes == 0) astar_options.limits.max_bytes = options.default_astar_bytes;
+      astar_options.limits.max_bytes = memory.search;
       result = astar(domain, start, h, astar_options, observer);
       if (!options.memory_fallback || result.status != Status::stopped ||
           result.stop_reason != StopReason::memory_limit) {
