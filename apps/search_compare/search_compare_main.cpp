@@ -16,6 +16,7 @@
 #include "hsearch/app/json.hpp"
 #include "hsearch/app/machine.hpp"
 #include "hsearch/app/messages.hpp"
+#include "hsearch/app/mpi_batch.hpp"
 #include "hsearch/app/options.hpp"
 #include "hsearch/app/trace_json.hpp"
 #include "hsearch/compare/csv_writer.hpp"
@@ -78,7 +79,7 @@ void print_stats(std::ostream& out, const RunRecord& r) {
   }
 }
 
-int run(int argc, char** argv) {
+int run(int argc, char** argv, const app::MpiSession& mpi) {
   app::CommandLineSpec spec;
   spec.groups = app::kSolveOptions | app::kPruningOption | app::kCacheDirOption | app::kTraceJsonOption;
   spec.algorithm = "default";
@@ -183,10 +184,15 @@ int run(int argc, char** argv) {
                                                         : adapter->load_instances(instances_file);
   if (first > 0 && first < instances.size()) instances.resize(first);
 
+  if (mpi.parallel() && (common.trace || !common.dot_file.empty() || !common.trace_json_file.empty())) {
+    throw UsageError("--trace, --dot and --trace-json record a run of one process: run them without mpirun");
+  }
   // Output files are opened before the runs, so a bad path fails fast.
   std::ofstream csv, report, dot, trace_json;
-  const auto open = [](std::ofstream& f, const std::string& path, const char* what) {
-    if (path.empty()) return;
+  // (under mpirun, rank 0 alone writes them, and alone prints notes and progress)
+  const bool rank0 = mpi.rank() == 0;
+  const auto open = [&](std::ofstream& f, const std::string& path, const char* what) {
+    if (path.empty() || !rank0) return;
     f.open(path, std::ios::binary);
     if (!f) throw InputError(std::string("cannot write the ") + what + " file " + path);
   };
@@ -203,10 +209,12 @@ int run(int argc, char** argv) {
     }
   }
 
-  for (const auto& note : grid.notes) std::cerr << kProgram << ": note: " << note << "\n";
+  std::ostream discard(nullptr);
+  std::ostream& notes = rank0 ? std::cerr : discard;
+  for (const auto& note : grid.notes) notes << kProgram << ": note: " << note << "\n";
   RunOptions run_options;
   run_options.limits = common.limits();
-  adapter->prepare(grid.configurations, app::cache_dir(common.cache_dir), std::cerr, run_options.limits);
+  adapter->prepare(grid.configurations, app::cache_dir(common.cache_dir), notes, run_options.limits);
 
   run_options.jobs = jobs;
   run_options.teaching.trace = common.trace ? &std::cerr : nullptr;
@@ -228,7 +236,15 @@ int run(int argc, char** argv) {
               << grid.configurations.front().label() << ")\n";
   }
 
-  const auto records = run_grid(*adapter, instances, grid.configurations, run_options);
+  std::vector<RunRecord> records;
+  if (mpi.parallel()) {
+    // Each run is a task handed out over the ranks; --jobs threads are one process's way.
+    auto over_ranks = run_grid_over_ranks(mpi, *adapter, instances, grid.configurations, run_options);
+    if (!over_ranks) return 0;  // a worker rank: rank 0 prints everything
+    records = std::move(*over_ranks);
+  } else {
+    records = run_grid(*adapter, instances, grid.configurations, run_options);
+  }
 
   if (!common.json) {
     std::cout << adapter->name() << ": " << instances.size() << " instances x " << grid.configurations.size()
@@ -293,7 +309,9 @@ int main(int argc, char** argv) {
 #ifdef HSEARCH_LAB
     if (argc > 1 && std::string(argv[1]) == "lab") return hsearch::lab::lab_main(argc - 1, argv + 1);
 #endif
-    return run(argc, argv);
+    // Under mpirun: the grid's runs go over the ranks (mpi_batch.hpp); alone, as always.
+    const app::MpiSession mpi(argc, argv);
+    return run(argc, argv, mpi);
   } catch (const UsageError& e) {
     app::print_error(kProgram, std::string(e.what()) + " (see search-compare --help)");
     return app::code(app::ExitStatus::bad_input);

@@ -49,6 +49,16 @@ batch_same_output)
     { cat "$work/two.err"; fail "fifteen-puzzle under mpirun"; }
   diff <(untimed <"$work/one.txt") <(untimed <"$work/two.txt") || fail "fifteen-puzzle: the outputs differ"
   grep -q "^Summary: 6 instance(s): 6 solved (6 optimal)" "$work/two.txt" || fail "fifteen-puzzle: no summary"
+  # search-compare: a grid of 3 configurations x 8 Hanoi problems, its tables and its JSON lines.
+  compare=("$bin/search-compare" --domain hanoi --random 8 --seed 3 -q)
+  "${compare[@]}" >"$work/one.txt" 2>/dev/null || fail "search-compare on one process"
+  "${mpi[@]}" "${compare[@]}" >"$work/two.txt" 2>"$work/two.err" || { cat "$work/two.err"; fail "search-compare under mpirun"; }
+  diff <(untimed <"$work/one.txt") <(untimed <"$work/two.txt") || fail "search-compare: the outputs differ"
+  grep -q "8 instances x 3 configurations" "$work/two.txt" || fail "search-compare: no grid line"
+  "${compare[@]}" --json >"$work/one.json" 2>/dev/null || fail "search-compare --json"
+  "${mpi[@]}" "${compare[@]}" --json >"$work/two.json" 2>"$work/two.err" || fail "search-compare --json under mpirun"
+  diff <(keys <"$work/one.json") <(keys <"$work/two.json") || fail "search-compare --json: the records differ"
+  [[ $(wc -l <"$work/two.json") -eq 24 ]] || fail "search-compare --json: not 24 records"
   ;;
 hda_optimal)
   # Microban 1-12 with --algorithm hda over two ranks: every push count proven and equal to the table.

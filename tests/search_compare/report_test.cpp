@@ -311,6 +311,49 @@ TEST(Json, CoreKeysInOrderThenTheProgramsOwn) {
   EXPECT_TRUE(s["cost"].is_null());
 }
 
+// A run's fields go from a worker rank's process to rank 0 as JSON (run_grid_over_ranks) and
+// come back whole: the tables, CSV and report rank 0 writes are those of one process.
+TEST(Json, ARunsFieldsComeBackWholeFromTheirTransferText) {
+  GridAdapter adapter;
+  const auto records = toy_runs(adapter, 1);
+  ASSERT_FALSE(records.empty());
+  RunRecord failed = records.front();
+  failed.error = "internal error: \"quoted\", and a\nnew line";
+  std::vector<RunRecord> all = records;
+  all.push_back(failed);
+  bool some_iterations = false;
+  for (const RunRecord& sent : all) {
+    RunRecord got;
+    read_run_fields(hsearch::app::Json::parse(run_fields_json(sent).dump()), got);
+    some_iterations = some_iterations || !sent.iterations.empty();
+    EXPECT_EQ(got.status, sent.status);
+    EXPECT_EQ(got.stop_reason, sent.stop_reason);
+    EXPECT_EQ(got.error, sent.error);
+    EXPECT_EQ(got.cost, sent.cost);
+    EXPECT_EQ(got.optimal, sent.optimal);
+    EXPECT_EQ(got.lower_bound, sent.lower_bound);
+    EXPECT_EQ(got.expanded, sent.expanded);
+    EXPECT_EQ(got.generated, sent.generated);
+    EXPECT_EQ(got.reopened, sent.reopened);
+    EXPECT_EQ(got.pruned, sent.pruned);
+    EXPECT_EQ(got.duplicates, sent.duplicates);
+    ASSERT_EQ(got.iterations.size(), sent.iterations.size());
+    for (std::size_t k = 0; k < sent.iterations.size(); ++k) {
+      EXPECT_EQ(got.iterations[k].bound, sent.iterations[k].bound);
+      EXPECT_EQ(got.iterations[k].expanded, sent.iterations[k].expanded);
+      EXPECT_EQ(got.iterations[k].next_bound, sent.iterations[k].next_bound);
+      EXPECT_DOUBLE_EQ(got.iterations[k].seconds, sent.iterations[k].seconds);
+    }
+    EXPECT_EQ(got.plan_length, sent.plan_length);
+    EXPECT_DOUBLE_EQ(got.seconds, sent.seconds);
+    EXPECT_EQ(got.peak_bytes, sent.peak_bytes);
+    EXPECT_EQ(got.verified, sent.verified);
+  }
+  EXPECT_TRUE(some_iterations);  // IDA*'s runs carry their iterations
+  RunRecord broken;
+  EXPECT_THROW(read_run_fields(hsearch::app::Json::parse("{\"status\": 1}"), broken), std::exception);
+}
+
 TEST(Registry, ListsTheAdaptersThisBuildRegistered) {
   std::vector<std::string> names;
   for (const auto& f : available_adapters()) {

@@ -8,14 +8,18 @@
 #include <functional>
 #include <iomanip>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "hsearch/app/mpi_batch.hpp"
 #include "hsearch/compare/domain_adapter.hpp"
+#include "hsearch/compare/json_record.hpp"
 #include "hsearch/compare/run_record.hpp"
+#include "hsearch/core/interrupt.hpp"
 #include "hsearch/core/limits.hpp"
 
 namespace hsearch::compare {
@@ -118,6 +122,19 @@ inline std::string progress_line(const RunRecord& r, std::size_t done, std::size
   return line.str();
 }
 
+// Names `record` after task `task`: its instance and configuration (tasks go in the order of
+// run_grid's records, configuration-major).
+inline RunRecord& name_task(RunRecord& record, const std::vector<std::string>& instances,
+                            const std::vector<Configuration>& configurations, std::size_t task) {
+  const std::size_t ci = task / instances.size(), ii = task % instances.size();
+  record.instance = instances[ii];
+  record.instance_index = ii;
+  record.algorithm = configurations[ci].algorithm;
+  record.heuristic = configurations[ci].heuristic;
+  record.pruning = configurations[ci].pruning;
+  return record;
+}
+
 // Runs every configuration on every instance. Records come back configuration-major
 // (all instances of the first configuration, then the second...) whatever the thread count.
 inline std::vector<RunRecord> run_grid(const DomainAdapter& adapter,
@@ -149,12 +166,7 @@ inline std::vector<RunRecord> run_grid(const DomainAdapter& adapter,
       } catch (const std::exception& e) {
         record.error = e.what();
       }
-      record.instance = instances[ii];
-      record.instance_index = ii;
-      record.algorithm = c.algorithm;
-      record.heuristic = c.heuristic;
-      record.pruning = c.pruning;
-      records[task] = std::move(record);
+      records[task] = std::move(name_task(record, instances, configurations, task));
       const std::size_t finished = ++done;
       if (options.finished) {
         const std::lock_guard<std::mutex> lock(finished_mutex);
@@ -171,6 +183,60 @@ inline std::vector<RunRecord> run_grid(const DomainAdapter& adapter,
     std::vector<std::thread> threads;
     for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(worker);
     for (auto& t : threads) t.join();
+  }
+  return records;
+}
+
+// run_grid over MPI ranks (app/mpi_batch.hpp): each run is a task that rank 0 hands out, runs
+// in a worker's solving process, and reports in the task order, so `finished` sees the runs in
+// the order of one process with one job. A run whose process or rank died is a failed record
+// (its error says what happened); after Ctrl-C the runs not started are records stopped as
+// interrupted, as one process's would be. Teaching output is one process's business: the caller
+// does not pass it. Returns the records on rank 0, nothing on the other ranks.
+inline std::optional<std::vector<RunRecord>> run_grid_over_ranks(const app::MpiSession& session,
+                                                                 const DomainAdapter& adapter,
+                                                                 const std::vector<std::string>& instances,
+                                                                 const std::vector<Configuration>& configurations,
+                                                                 const RunOptions& options) {
+  const std::size_t total = instances.size() * configurations.size();
+  std::vector<RunRecord> records;
+  records.reserve(total);
+  const bool rank0 = app::run_batch_over_ranks(
+      session, total,
+      [&](std::size_t task) {
+        RunRecord record;
+        try {
+          record = adapter.run(task % instances.size(), configurations[task / instances.size()], options.limits,
+                               Teaching{});
+        } catch (const std::exception& e) {
+          record.error = e.what();
+        }
+        return run_fields_json(record).dump();
+      },
+      [&](std::size_t task, const app::BatchOutcome& outcome) {
+        RunRecord record;
+        name_task(record, instances, configurations, task);
+        if (!outcome.ran) {
+          record.error = "internal error: " + outcome.failure;
+        } else {
+          try {
+            read_run_fields(app::Json::parse(outcome.data), record);
+          } catch (const std::exception& e) {
+            record.error = std::string("internal error: a worker's record could not be read (") + e.what() + ")";
+          }
+        }
+        records.push_back(std::move(record));
+        if (options.finished) options.finished(records.back(), records.size(), total);
+      },
+      [] { return interrupt_flag().load(); });
+  if (!rank0) return std::nullopt;
+  while (records.size() < total) {
+    RunRecord record;
+    name_task(record, instances, configurations, records.size());
+    record.status = Status::stopped;
+    record.stop_reason = StopReason::interrupted;
+    records.push_back(std::move(record));
+    if (options.finished) options.finished(records.back(), records.size(), total);
   }
   return records;
 }
