@@ -71,7 +71,7 @@ TEST(Solver, TheDomainsCachesCountAgainstTheMemoryLimit) {
   EXPECT_GE(before, 256 * sizeof(SokobanDomain::State));
   const BasicFewerMovesDomain<SokobanDomain> moves(domain, MovesPriority::moves_then_pushes);
   hsearch::AStarOptions o;
-  o.limits.max_bytes = std::size_t{16} << 20;
+  o.limits.max_bytes = std::size_t{6} << 20;
   const auto r = hsearch::astar(moves, moves.initial_state(), BasicFewestMovesLowerBound<BasicFewerMovesDomain<SokobanDomain>>{&moves}, o);
   ASSERT_EQ(r.stop_reason, hsearch::StopReason::memory_limit);
   EXPECT_GT(patterns.stats().searches, 0u);
