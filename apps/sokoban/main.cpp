@@ -380,9 +380,12 @@ int main(int argc, char** argv) {
                         "both are push-optimal)")
       ("no-frozen-goals", "push distances that ignore boxes frozen on goals (to measure them; the "
                           "bound is weaker, still admissible)")
-      ("packing-order", "--objective any: the search for the first solution fills the goals in a packing "
-                        "order found backwards from the solved position (deepest goals of a room first), "
-                        "then follows the push bound; off by default (docs/sokoban.md has its figures)")
+      ("no-feature-space", "--objective any: the first solution comes from the weighted restarts too, not "
+                           "from the feature-space search over packing and connectivity (to measure it)")
+      ("packing-order", "--objective any: the search for the first solution is weighted A* that fills the "
+                        "goals in a packing order found backwards from the solved position (deepest goals "
+                        "of a room first), then follows the push bound; implies --no-feature-space; off by "
+                        "default (docs/sokoban.md has its figures)")
       ("no-newer-first", "A*: among nodes of equal f and g, no preference for the children of the node "
                          "expanded last (to measure the tie rule; only the order of ties changes)")
       ("no-memory-fallback", "when A*'s memory limit is reached, stop (status memory_limit) instead "
@@ -429,6 +432,7 @@ int main(int argc, char** argv) {
   options.frozen_goal_distances = vm.count("no-frozen-goals") == 0;
   options.newer_first_on_ties = vm.count("no-newer-first") == 0;
   options.packing_order = vm.count("packing-order") != 0;
+  options.feature_space = vm.count("no-feature-space") == 0 && !options.packing_order;
   options.memory_fallback = vm.count("no-memory-fallback") == 0;
   try {
     options.objective = parse_objective(vm["objective"].as<std::string>());

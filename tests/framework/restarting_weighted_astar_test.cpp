@@ -82,6 +82,40 @@ TEST(RestartingWeightedAStar, AnExactRestartWithNothingCheaperProvesTheBestHeld)
   EXPECT_EQ(r.lower_bound, 4);
 }
 
+// A solution found by another search is held from the start: the restarts look only for
+// cheaper ones, and prove it optimal when there are none.
+TEST(RestartingWeightedAStar, AHeldSolutionBoundsEveryRestart) {
+  const auto d = two_roads();
+  RestartingWeightedAStarOptions o;
+  o.schedule = {{1, 1}};
+  Result<GraphDomain::Move, int> held;
+  held.status = Status::solved;
+  held.cost = 10;
+  held.plan = {GraphDomain::Move{3, 10}};
+  held.stats.expanded = 7;
+  std::vector<std::int64_t> costs;
+  NullObserver observer;
+  const auto cheaper = restarting_weighted_astar(
+      d, d.start(), kTwoRoadsH, o, observer, [&](const auto& found, int, int) { costs.push_back(found.cost); }, held);
+  EXPECT_EQ(costs, (std::vector<std::int64_t>{3}));
+  ASSERT_TRUE(cheaper.solved());
+  EXPECT_EQ(cheaper.cost, 3);
+  EXPECT_TRUE(cheaper.optimal);
+  EXPECT_GE(cheaper.stats.expanded, 8u);  // the held search's 7 count too
+
+  held.cost = 3;
+  held.plan = {GraphDomain::Move{1, 1}, GraphDomain::Move{2, 1}, GraphDomain::Move{3, 1}};
+  costs.clear();
+  const auto proven = restarting_weighted_astar(
+      d, d.start(), kTwoRoadsH, o, observer, [&](const auto& found, int, int) { costs.push_back(found.cost); }, held);
+  EXPECT_TRUE(costs.empty());
+  ASSERT_TRUE(proven.solved());
+  EXPECT_EQ(proven.cost, 3);
+  EXPECT_EQ(proven.plan.size(), 3u);
+  EXPECT_TRUE(proven.optimal);
+  EXPECT_EQ(proven.lower_bound, 3);
+}
+
 TEST(RestartingWeightedAStar, WeightedRestartsAloneProveNothing) {
   const auto d = two_roads();
   RestartingWeightedAStarOptions o;

@@ -22,6 +22,9 @@
 // first, say), since those restarts prove nothing; h takes over once a solution is held, for
 // the cost bound and the proof. The guide's dead ends must be dead ends: a guided restart that
 // runs out of nodes is reported unsolvable, as one on h is.
+// A solution found beforehand by another search (`held`, the last overload) is the best held
+// from the start: every restart looks only for cheaper ones, and the result is it, proven
+// optimal or not, when none is found.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -51,12 +54,16 @@ namespace restarting_detail {
 template <Domain D, Heuristic<D> H, Heuristic<D> G, class O, class OnSolution>
 Result<typename D::Move, typename D::Cost> run(const D& domain, const typename D::State& start, const H& h,
                                                const G* guide, const RestartingWeightedAStarOptions& options,
-                                               O& observer, OnSolution&& on_solution) {
+                                               O& observer, OnSolution&& on_solution,
+                                               Result<typename D::Move, typename D::Cost> held = {}) {
   using R = Result<typename D::Move, typename D::Cost>;
   const LimitGuard clock(Limits{});
-  R best;
-  bool have = false;
+  const bool held_solution = held.solved();
   Statistics total;
+  if (held_solution) total = held.stats;  // (the earlier search's work counts too)
+  const double held_seconds = held_solution ? held.stats.seconds : 0.0;
+  R best = std::move(held);
+  bool have = held_solution;
   // A lower bound on the optimal cost: h of the start, then what the exact restart proves.
   typename D::Cost proven = 0;
   if (is_admissible(h)) {
@@ -68,6 +75,7 @@ Result<typename D::Move, typename D::Cost> run(const D& domain, const typename D
   // One clock for every restart: the time limit covers the whole run.
   const Limits limits = options.limits.with_clock_started();
   for (const auto& [wg, wh] : options.schedule) {
+    if (have && proven >= best.cost) break;  // (a held solution that h of the start proves)
     if (LimitGuard before(limits); before.check_slow()) {  // (a search checks its clock only now and then)
       last_stopped = true;
       last_reason = before.reason();
@@ -122,7 +130,7 @@ Result<typename D::Move, typename D::Cost> run(const D& domain, const typename D
     if (!have) best = std::move(r);
     break;
   }
-  total.seconds = clock.seconds();
+  total.seconds = clock.seconds() + held_seconds;
   if (have) {
     best.status = Status::solved;
     best.stop_reason = StopReason::none;
@@ -173,6 +181,17 @@ Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& do
                                                                      OnSolution&& on_solution) {
   NullObserver observer;
   return restarting_detail::run(domain, start, h, &guide, options, observer, on_solution);
+}
+
+// Starts from a solution another search found (held.solved()): only cheaper ones are sought.
+template <Domain D, Heuristic<D> H, class O, class OnSolution>
+Result<typename D::Move, typename D::Cost> restarting_weighted_astar(const D& domain, const typename D::State& start,
+                                                                     const H& h,
+                                                                     const RestartingWeightedAStarOptions& options,
+                                                                     O& observer, OnSolution&& on_solution,
+                                                                     Result<typename D::Move, typename D::Cost> held) {
+  return restarting_detail::run(domain, start, h, static_cast<const H*>(nullptr), options, observer, on_solution,
+                                std::move(held));
 }
 
 }  // namespace hsearch

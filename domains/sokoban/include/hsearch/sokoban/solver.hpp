@@ -25,15 +25,17 @@
 #include "hsearch/core/solve_request.hpp"
 #include "hsearch/observers/teaching_observer.hpp"
 #include "hsearch/search/astar.hpp"
-#include "hsearch/search/hda_star.hpp"
 #include "hsearch/search/by_name.hpp"
+#include "hsearch/search/feature_space_search.hpp"
+#include "hsearch/search/hda_star.hpp"
 #include "hsearch/search/ida_star.hpp"
 #include "hsearch/search/restarting_weighted_astar.hpp"
 #include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/feature_space.hpp"
 #include "hsearch/sokoban/fewer_moves_domain.hpp"
 #include "hsearch/sokoban/learned_file.hpp"
-#include "hsearch/sokoban/packing_order.hpp"
 #include "hsearch/sokoban/level.hpp"
+#include "hsearch/sokoban/packing_order.hpp"
 #include "hsearch/sokoban/pattern_search.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 #include "hsearch/sokoban/solution.hpp"
@@ -100,6 +102,10 @@ struct SolveOptions {
   // (packing_order.hpp; not admissible, so used only until a solution is held). Off by
   // default: on XSokoban it solved fewer levels than the push bound alone (docs/sokoban.md).
   bool packing_order = false;
+  // Objective::any: the first solution comes from the feature-space search
+  // (feature_space_search.hpp over feature_space.hpp's packing and connectivity), and the
+  // weighted restarts then look for cheaper ones. Off: the restarts find the first one too.
+  bool feature_space = true;
   // Fewer moves (fewer_moves_domain.hpp, fewer_moves_pass below): once the push optimum is
   // known, a second search over (pushes, then moves) with the rest of the time and a node
   // budget of max(this, the first search's expansions); its plan replaces the first when it
@@ -356,6 +362,21 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
                           << ", expanded " << found.stats.expanded << ", after " << clock.seconds() << " s\n";
         }
       };
+      if (options.feature_space) {
+        // Both searches share one clock: the time limit covers the whole run.
+        anytime.limits = anytime.limits.with_clock_started();
+        FeatureSpaceOptions first;
+        first.limits = anytime.limits;
+        const PushFeatures features(board);
+        auto found = feature_space_search(domain, start, h, features, first, observer);
+        if (!found.solved()) return found;  // unsolvable (every state seen) or stopped by a limit
+        if (report.solutions_found++ == 0) report.seconds_first_solution = clock.seconds();
+        if (teaching.trace != nullptr) {
+          *teaching.trace << "solution: " << found.cost << " pushes, feature-space search, expanded "
+                          << found.stats.expanded << ", after " << clock.seconds() << " s\n";
+        }
+        return restarting_weighted_astar(domain, start, h, anytime, observer, on_solution, std::move(found));
+      }
       if (!options.packing_order) return restarting_weighted_astar(domain, start, h, anytime, observer, on_solution);
       const PackingGuide guide(board);
       if (teaching.trace != nullptr) {

@@ -1,0 +1,303 @@
+#pragma once
+// Feature-space search, for a first solution of problems a best-first search on a distance
+// bound gets lost in (after Shoham and Schaeffer's FESS, 2020).
+//
+// - The domain's features project each state onto a cell of a small feature space (for a
+//   puzzle: how much of the goal is built, how the free space is cut up, ...). The features
+//   say where a state stands; they need not estimate a distance.
+// - Each move has a weight: 0 for a move that some advisor recommends (one that improves a
+//   feature, say), 1 for the others. A node's weight is the sum along the path that reached it.
+// - The search cycles through the cells that hold unexpanded nodes, one after the other, and in
+//   each cell expands the node of least weight (ties: the smaller h, then the newer node). So
+//   no region of the feature space starves: a plateau in one cell costs one expansion per
+//   cycle, and the other cells go on meanwhile.
+// - A goal is taken as soon as it is generated. A state reached again with less weight before
+//   its expansion takes the lighter path; after it, the new path is dropped. h serves only to
+//   break ties and to say dead end (dead ends are cut): nothing is optimal, and the result
+//   never says it is. When every cell runs out of nodes, every reachable state that is no dead
+//   end has been expanded: the problem is unsolvable.
+//
+// Features F provides:
+//   std::uint64_t cell(const State& s) const;   the cell of s (any encoding of its features)
+//   int weight(const State& parent, std::uint64_t parent_cell, const Move* last, const Move& m,
+//              const State& child, std::uint64_t child_cell) const;   >= 0
+//       (`last`: the move that reached the parent on its path, nullptr at the start; a move that
+//       goes on with what the last one did can be a macro move's next step)
+#include <algorithm>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "hsearch/core/cost.hpp"
+#include "hsearch/core/domain.hpp"
+#include "hsearch/core/limits.hpp"
+#include "hsearch/core/observer.hpp"
+#include "hsearch/core/result.hpp"
+#include "hsearch/core/stored_state.hpp"
+#include "hsearch/heuristics/heuristic.hpp"
+#include "hsearch/search/detail/chunked_array.hpp"
+#include "hsearch/search/detail/node_index.hpp"
+
+namespace hsearch {
+
+template <class F, class D>
+concept FeatureSpace = Domain<D> && requires(const F& f, const typename D::State& s, const typename D::Move& m,
+                                             std::uint64_t cell) {
+  { f.cell(s) } -> std::convertible_to<std::uint64_t>;
+  { f.weight(s, cell, &m, m, s, cell) } -> std::convertible_to<int>;
+};
+
+struct FeatureSpaceOptions {
+  Limits limits;
+};
+
+namespace detail {
+
+template <Domain D, Heuristic<D> H, FeatureSpace<D> F, class O>
+class FeatureSpaceSearch {
+  using State = typename D::State;
+  using Move = typename D::Move;
+  using Cost = typename D::Cost;
+  using Store = StoredState<D>;
+  static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+
+  struct Node {
+    typename Store::type stored;
+    std::uint64_t hash;
+    Cost g;
+    Cost h;
+    std::uint32_t weight;
+    std::uint32_t parent;
+    std::uint32_t cell;  // index into cells_
+    bool expanded;
+    Move move;  // the move from the parent
+  };
+  // A cell's unexpanded nodes as a binary heap, lightest on top. A node whose weight drops is
+  // pushed again; the stale entry is skipped when it comes up (its weight no longer matches).
+  struct Entry {
+    std::uint32_t weight;
+    std::uint32_t node;
+  };
+  struct Cell {
+    std::uint64_t id;
+    std::vector<Entry> heap;
+  };
+
+ public:
+  FeatureSpaceSearch(const D& domain, const H& h, const F& features, O& observer, const FeatureSpaceOptions& options)
+      : domain_(domain), h_(h), features_(features), observer_(observer), guard_(options.limits) {}
+
+  Result<Move, Cost> run(const State& start) {
+    Result<Move, Cost> result;
+    result.algorithm = "feature-space";
+    const Cost h0 = static_cast<Cost>(h_.estimate(start));
+    if (is_dead_end(h0)) {
+      ++stats_.dead_ends;
+      result.status = Status::unsolvable;
+      return finish(std::move(result));
+    }
+    if (domain_.is_goal(start)) {
+      result.status = Status::solved;
+      return finish(std::move(result));
+    }
+    if (guard_.over_memory(bytes() + growth_bytes())) return stopped(std::move(result));
+    add_node(start, domain_.hash(start), 0, h0, 0, kNoParent, Move{}, features_.cell(start));
+    std::size_t next_cell = 0;
+    std::size_t empty_in_a_row = 0;
+    while (empty_in_a_row < cells_.size()) {
+      if (next_cell >= cells_.size()) next_cell = 0;
+      const std::uint32_t n = take_lightest(cells_[next_cell++]);
+      if (n == kNoParent) {
+        ++empty_in_a_row;
+        continue;
+      }
+      empty_in_a_row = 0;
+      if (guard_.should_stop(stats_.expanded)) return stopped(std::move(result));
+      nodes_[n].expanded = true;
+      ++stats_.expanded;
+      State current = Store::load(domain_, nodes_[n].stored);
+      const State parent = current;
+      const std::uint64_t parent_cell = cells_[nodes_[n].cell].id;
+      const Move last_move = nodes_[n].move;
+      const Move* last = nodes_[n].parent != kNoParent ? &last_move : nullptr;
+      const Cost g = nodes_[n].g;
+      const std::uint32_t weight = nodes_[n].weight;
+      if constexpr (O::kWantsNodes) observer_.on_expand(current, g, nodes_[n].h);
+      if constexpr (O::kWantsProgress) {
+        if ((stats_.expanded & 0xFFFF) == 0) observer_.on_progress(stats_, guard_.seconds());
+      }
+      bool solved = false;
+      domain_.for_each_move(parent, [&](const Move& m) {
+        if (solved) return;
+        const Cost gc = static_cast<Cost>(g + domain_.cost(parent, m));
+        const auto undo = apply_for_lookup(current, m);
+        ++stats_.generated;
+        solved = relax(parent, parent_cell, last, current, m, n, gc, weight);
+        if (solved) {
+          result.status = Status::solved;
+          result.cost = gc;
+          result.plan = plan_to(n);
+          result.plan.push_back(m);
+        }
+        domain_.undo(current, m, undo);
+      });
+      if (solved) return finish(std::move(result));
+      if (guard_.over_memory(bytes() + growth_bytes())) return stopped(std::move(result));
+    }
+    result.status = Status::unsolvable;
+    return finish(std::move(result));
+  }
+
+ private:
+  typename D::Undo apply_for_lookup(State& s, const Move& m) const {
+    if constexpr (DeferredApplyDomain<D>) {
+      return domain_.apply_deferred(s, m);
+    } else {
+      return domain_.apply(s, m);
+    }
+  }
+
+  // Files the child; true when it is a goal.
+  bool relax(const State& parent, std::uint64_t parent_cell, const Move* last, State& child, const Move& m,
+             std::uint32_t from, Cost gc, std::uint32_t parent_weight) {
+    const std::uint64_t hash = domain_.hash(child);
+    const auto stored = Store::store(domain_, child);
+    const std::uint32_t known = index_.find(hash, [&](std::uint32_t i) {
+      return nodes_[i].hash == hash && nodes_[i].stored == stored;
+    });
+    if (known != NodeIndex::kEmpty) {
+      Node& node = nodes_[known];
+      if (node.expanded) {
+        ++stats_.duplicates;
+        return false;
+      }
+      // The child's cell is the known node's; its weight depends on the path.
+      const std::uint64_t cell = cells_[node.cell].id;
+      const std::uint32_t w = parent_weight + static_cast<std::uint32_t>(features_.weight(parent, parent_cell, last, m, child, cell));
+      ++stats_.duplicates;
+      if (w >= node.weight) return false;
+      node.weight = w;
+      node.g = gc;
+      node.parent = from;
+      node.move = m;
+      push(cells_[node.cell], Entry{w, known});
+      return false;
+    }
+    if constexpr (DeferredApplyDomain<D>) domain_.complete(child, m);
+    const Cost hc = static_cast<Cost>(h_.estimate(child));
+    if constexpr (O::kWantsNodes) observer_.on_generate(parent, child, m, gc, hc);
+    if (is_dead_end(hc)) {
+      ++stats_.dead_ends;
+      return false;
+    }
+    if (domain_.is_goal(child)) return true;
+    const std::uint64_t cell = features_.cell(child);
+    const std::uint32_t w = parent_weight + static_cast<std::uint32_t>(features_.weight(parent, parent_cell, last, m, child, cell));
+    add_node(child, hash, gc, hc, w, from, m, cell);
+    return false;
+  }
+
+  void add_node(const State& s, std::uint64_t hash, Cost g, Cost h, std::uint32_t weight, std::uint32_t parent,
+                const Move& m, std::uint64_t cell_id) {
+    const auto n = static_cast<std::uint32_t>(nodes_.size());
+    const std::uint32_t cell = cell_index(cell_id);
+    nodes_.push_back(Node{Store::store(domain_, s), hash, g, h, weight, parent, cell, false, m});
+    index_.insert(hash, n, [&](std::uint32_t i) { return nodes_[i].hash; });
+    push(cells_[cell], Entry{weight, n});
+  }
+
+  std::uint32_t cell_index(std::uint64_t id) {
+    const auto [it, added] = cell_of_id_.try_emplace(id, static_cast<std::uint32_t>(cells_.size()));
+    if (added) cells_.push_back(Cell{id, {}});
+    return it->second;
+  }
+
+  // Heap order: lighter first, then the smaller h, then the newer node.
+  bool after(const Entry& a, const Entry& b) const {
+    if (a.weight != b.weight) return a.weight > b.weight;
+    const Cost ha = nodes_[a.node].h, hb = nodes_[b.node].h;
+    if (ha != hb) return ha > hb;
+    return a.node < b.node;
+  }
+  void push(Cell& cell, Entry e) {
+    heap_bytes_ -= cell.heap.capacity() * sizeof(Entry);
+    cell.heap.push_back(e);
+    std::push_heap(cell.heap.begin(), cell.heap.end(), [this](const Entry& a, const Entry& b) { return after(a, b); });
+    heap_bytes_ += cell.heap.capacity() * sizeof(Entry);
+  }
+  // The cell's lightest unexpanded node (kNoParent: none), stale entries dropped on the way.
+  std::uint32_t take_lightest(Cell& cell) {
+    while (!cell.heap.empty()) {
+      std::pop_heap(cell.heap.begin(), cell.heap.end(), [this](const Entry& a, const Entry& b) { return after(a, b); });
+      const Entry e = cell.heap.back();
+      cell.heap.pop_back();
+      const Node& node = nodes_[e.node];
+      if (!node.expanded && node.weight == e.weight) return e.node;
+    }
+    return kNoParent;
+  }
+
+  std::vector<Move> plan_to(std::uint32_t n) const {
+    std::vector<Move> plan;
+    for (std::uint32_t i = n; nodes_[i].parent != kNoParent; i = nodes_[i].parent) plan.push_back(nodes_[i].move);
+    return {plan.rbegin(), plan.rend()};
+  }
+
+  std::size_t bytes() const {
+    return nodes_.bytes() + index_.bytes() + heap_bytes_ + cells_.capacity() * sizeof(Cell) +
+           cell_of_id_.size() * 4 * sizeof(std::uint64_t) + held_bytes(domain_);
+  }
+  std::size_t growth_bytes() const {
+    return nodes_.growth_bytes(kGrowthLookahead) + index_.growth_bytes(kGrowthLookahead) +
+           kGrowthLookahead * sizeof(Entry) * 2;
+  }
+
+  Result<Move, Cost> stopped(Result<Move, Cost> result) {
+    result.status = Status::stopped;
+    result.stop_reason = guard_.reason();
+    return finish(std::move(result));
+  }
+
+  Result<Move, Cost> finish(Result<Move, Cost> result) {
+    result.optimal = false;
+    result.lower_bound = 0;
+    stats_.seconds = guard_.seconds();
+    stats_.withheld = withheld_moves(domain_) - withheld_at_start_;
+    stats_.peak_bytes = bytes();
+    result.stats = std::move(stats_);
+    return result;
+  }
+
+  const D& domain_;
+  std::uint64_t withheld_at_start_ = withheld_moves(domain_);
+  const H& h_;
+  const F& features_;
+  O& observer_;
+  LimitGuard guard_;
+  ChunkedArray<Node> nodes_;
+  NodeIndex index_;
+  std::vector<Cell> cells_;
+  std::unordered_map<std::uint64_t, std::uint32_t> cell_of_id_;
+  std::size_t heap_bytes_ = 0;
+  Statistics stats_;
+};
+
+}  // namespace detail
+
+template <Domain D, Heuristic<D> H, FeatureSpace<D> F, class O>
+Result<typename D::Move, typename D::Cost> feature_space_search(const D& domain, const typename D::State& start,
+                                                                const H& h, const F& features,
+                                                                const FeatureSpaceOptions& options, O& observer) {
+  detail::FeatureSpaceSearch<D, H, F, O> search(domain, h, features, observer, options);
+  return search.run(start);
+}
+
+template <Domain D, Heuristic<D> H, FeatureSpace<D> F>
+Result<typename D::Move, typename D::Cost> feature_space_search(const D& domain, const typename D::State& start,
+                                                                const H& h, const F& features,
+                                                                const FeatureSpaceOptions& options = {}) {
+  NullObserver observer;
+  return feature_space_search(domain, start, h, features, options, observer);
+}
+
+}  // namespace hsearch
