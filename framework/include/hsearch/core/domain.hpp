@@ -109,6 +109,17 @@ concept DeferredApplyDomain = Domain<D> && requires(const D& d, typename D::Stat
   d.complete(s, m);
 };
 
+// What a best-first search applies before it looks a child up: the first step of a two-step
+// domain (complete() follows only for children that are new), the whole apply() otherwise.
+template <Domain D>
+typename D::Undo apply_for_lookup(const D& d, typename D::State& s, const typename D::Move& m) {
+  if constexpr (DeferredApplyDomain<D>) {
+    return d.apply_deferred(s, m);
+  } else {
+    return d.apply(s, m);
+  }
+}
+
 // The domain withholds some legal moves from its move lists by a pruning of its own (Sokoban's
 // PI-corrals) and keeps a running count of them: searches report the moves withheld during
 // their run in Statistics::withheld, beside the other cuts.

@@ -28,6 +28,7 @@
 #include "hsearch/search/detail/chunked_array.hpp"
 #include "hsearch/search/detail/indexed_heap.hpp"
 #include "hsearch/search/detail/node_index.hpp"
+#include "hsearch/search/detail/parent_links.hpp"
 
 namespace hsearch {
 
@@ -69,7 +70,7 @@ class AStarSearch {
   using Undo = typename D::Undo;
   using Store = StoredState<D>;
   static constexpr std::uint32_t kClosed = 0xFFFFFFFFu;
-  static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kNoParent = kNoParentLink;
 
   struct Node {
     typename Store::type stored;
@@ -122,7 +123,7 @@ class AStarSearch {
         const Cost gc = static_cast<Cost>(g + domain_.cost(current, m));
         [[maybe_unused]] State parent_copy;
         if constexpr (O::kWantsNodes) parent_copy = current;
-        const auto undo = apply_for_lookup(current, m);
+        const auto undo = apply_for_lookup(domain_, current, m);
         ++stats_.generated;
         relax(current, m, n, gc, h, parent_copy);
         domain_.undo(current, m, undo);
@@ -138,16 +139,6 @@ class AStarSearch {
   }
 
  private:
-  // A domain that applies in two steps (DeferredApplyDomain) finishes a child in relax() only
-  // once it is known to be new.
-  Undo apply_for_lookup(State& s, const Move& m) const {
-    if constexpr (DeferredApplyDomain<D>) {
-      return domain_.apply_deferred(s, m);
-    } else {
-      return domain_.apply(s, m);
-    }
-  }
-
   void relax(State& child, const Move& m, std::uint32_t parent, Cost gc, Cost parent_h,
              [[maybe_unused]] const State& parent_state) {
     const std::uint64_t hash = domain_.hash(child);
@@ -221,13 +212,7 @@ class AStarSearch {
   void push(std::uint32_t n) { open_.push(n, OpenAccess{this}); }
   std::uint32_t pop() { return open_.pop(OpenAccess{this}, kClosed); }
 
-  std::vector<Move> plan_to(std::uint32_t n) const {
-    std::vector<Move> plan;
-    for (std::uint32_t i = n; nodes_[i].parent != kNoParent; i = nodes_[i].parent) {
-      plan.push_back(nodes_[i].move);
-    }
-    return {plan.rbegin(), plan.rend()};
-  }
+  std::vector<Move> plan_to(std::uint32_t n) const { return detail::plan_to<Move>(nodes_, n); }
 
   std::size_t bytes() const { return nodes_.bytes() + open_.bytes() + index_.bytes() + held_bytes(domain_); }
   std::size_t growth_bytes() const {

@@ -14,6 +14,7 @@
 #include "hsearch/core/stored_state.hpp"
 #include "hsearch/search/detail/chunked_array.hpp"
 #include "hsearch/search/detail/node_index.hpp"
+#include "hsearch/search/detail/parent_links.hpp"
 
 namespace hsearch {
 
@@ -29,7 +30,7 @@ class BreadthFirstSearch {
   using Move = typename D::Move;
   using Cost = typename D::Cost;
   using Store = StoredState<D>;
-  static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kNoParent = kNoParentLink;
 
   struct Node {
     typename Store::type stored;
@@ -118,10 +119,7 @@ class BreadthFirstSearch {
     result.status = Status::solved;
     if (goal != kNoParent) {
       result.cost = nodes_[goal].g;
-      for (std::uint32_t i = goal; nodes_[i].parent != kNoParent; i = nodes_[i].parent) {
-        result.plan.push_back(nodes_[i].move);
-      }
-      result.plan = {result.plan.rbegin(), result.plan.rend()};
+      result.plan = detail::plan_to<Move>(nodes_, goal);
     }
     result.optimal = has_unit_cost<D>();
     result.lower_bound = result.optimal ? result.cost : 0;

@@ -37,6 +37,7 @@
 #include "hsearch/heuristics/heuristic.hpp"
 #include "hsearch/search/detail/chunked_array.hpp"
 #include "hsearch/search/detail/node_index.hpp"
+#include "hsearch/search/detail/parent_links.hpp"
 
 namespace hsearch {
 
@@ -59,7 +60,7 @@ class FeatureSpaceSearch {
   using Move = typename D::Move;
   using Cost = typename D::Cost;
   using Store = StoredState<D>;
-  static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kNoParent = kNoParentLink;
 
   struct Node {
     typename Store::type stored;
@@ -130,7 +131,7 @@ class FeatureSpaceSearch {
       domain_.for_each_move(parent, [&](const Move& m) {
         if (solved) return;
         const Cost gc = static_cast<Cost>(g + domain_.cost(parent, m));
-        const auto undo = apply_for_lookup(current, m);
+        const auto undo = apply_for_lookup(domain_, current, m);
         ++stats_.generated;
         solved = relax(parent, parent_cell, last, current, m, n, gc, weight);
         if (solved) {
@@ -149,14 +150,6 @@ class FeatureSpaceSearch {
   }
 
  private:
-  typename D::Undo apply_for_lookup(State& s, const Move& m) const {
-    if constexpr (DeferredApplyDomain<D>) {
-      return domain_.apply_deferred(s, m);
-    } else {
-      return domain_.apply(s, m);
-    }
-  }
-
   // Files the child; true when it is a goal.
   bool relax(const State& parent, std::uint64_t parent_cell, const Move* last, State& child, const Move& m,
              std::uint32_t from, Cost gc, std::uint32_t parent_weight) {
@@ -237,11 +230,7 @@ class FeatureSpaceSearch {
     return kNoParent;
   }
 
-  std::vector<Move> plan_to(std::uint32_t n) const {
-    std::vector<Move> plan;
-    for (std::uint32_t i = n; nodes_[i].parent != kNoParent; i = nodes_[i].parent) plan.push_back(nodes_[i].move);
-    return {plan.rbegin(), plan.rend()};
-  }
+  std::vector<Move> plan_to(std::uint32_t n) const { return detail::plan_to<Move>(nodes_, n); }
 
   std::size_t bytes() const {
     return nodes_.bytes() + index_.bytes() + heap_bytes_ + cells_.capacity() * sizeof(Cell) +
