@@ -100,6 +100,9 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
   j["duplicates"] = r.result.stats.duplicates;
   j["withheld"] = r.result.stats.withheld;
   j["memory_fallback"] = r.memory_fallback;
+  if (r.bound_probes > 0) {
+    j["bound_probes"] = {{"probes", r.bound_probes}, {"expanded", r.probe_expanded}, {"found", r.solved_by_probe}};
+  }
   if (options.objective == Objective::any) {
     j["solutions_found"] = r.solutions_found;
     j["seconds_first_solution"] =
@@ -160,6 +163,10 @@ void print_level(std::ostream& out, const Row& row, const SolveOptions& options,
   if (options.pattern_search && !r.invalid) {
     out << "; pattern search: " << r.pattern_searches << " sub-searches (" << r.pattern_expanded << " expanded), "
         << r.deadlock_patterns << " deadlock and " << r.penalty_patterns << " penalty patterns";
+  }
+  if (r.bound_probes > 0) {
+    out << "; " << r.bound_probes << (r.bound_probes == 1 ? " bound probe" : " bound probes") << " ("
+        << r.probe_expanded << " expanded" << (r.solved_by_probe ? ", the last found the solution" : "") << ")";
   }
   if (row.check) {
     out << "; reference " << row.reference->pushes << ": " << to_string(*row.check);
@@ -386,6 +393,9 @@ int main(int argc, char** argv) {
                         "goals in a packing order found backwards from the solved position (deepest goals "
                         "of a room first), then follows the push bound; implies --no-feature-space; off by "
                         "default (docs/sokoban.md has its figures)")
+      ("no-bound-probes", "A*: no bound probes (searches between A*'s parts for a solution of exactly the push "
+                          "bound A* has proven, in the feature-space search's order; push-optimal, on by "
+                          "default: docs/sokoban.md) (to measure them)")
       ("no-newer-first", "A*: among nodes of equal f and g, no preference for the children of the node "
                          "expanded last (to measure the tie rule; only the order of ties changes)")
       ("no-memory-fallback", "when A*'s memory limit is reached, stop (status memory_limit) instead "
@@ -401,7 +411,9 @@ int main(int argc, char** argv) {
   cli.set_epilogue(
       "JSON (--json): one object per level, the core keys (instance = FILE#N, cost = pushes,\n"
       "solution = LURD) then objective, level, title, pushes, moves, dead_ends, duplicates, withheld,\n"
-      "memory_fallback (A*'s memory limit reached: IDA* went on from its bound),\n"
+      "memory_fallback (A*'s memory limit reached: IDA* went on from its bound), bound_probes\n"
+      "({probes, expanded, found}: the bound probes' count, expansions, counted in expanded too,\n"
+      "and whether one found the solution),\n"
       "solutions_found and seconds_first_solution (--objective any), with --resume resumed ({bound,\n"
       "patterns} read from the level's learned file, or null) and learned_saved,\n"
       "seconds_push_optimum, moves_pass, the pattern search's counts, with --algorithm hda rounds,\n"
@@ -434,6 +446,7 @@ int main(int argc, char** argv) {
   options.packing_order = vm.count("packing-order") != 0;
   options.feature_space = vm.count("no-feature-space") == 0 && !options.packing_order;
   options.memory_fallback = vm.count("no-memory-fallback") == 0;
+  options.bound_probes = vm.count("no-bound-probes") == 0;
   try {
     options.objective = parse_objective(vm["objective"].as<std::string>());
     options = options_for(request, options);  // checks the names before any level is read

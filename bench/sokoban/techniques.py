@@ -26,6 +26,7 @@ VARIANTS = [
     ("no frozen goals", ["--no-frozen-goals"]),
     ("no corral test", ["--no-corral-test"]),
     ("no newer-first ties", ["--no-newer-first"]),
+    ("no bound probes", ["--no-bound-probes"]),
 ]
 
 

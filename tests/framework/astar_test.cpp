@@ -220,4 +220,52 @@ TEST(AStar, CompletesOnlyChildrenItHasNotSeen) {
   EXPECT_GT(with_duplicates, 0);
 }
 
+// Stopped by a node limit and resumed part after part, A* ends exactly as one run: the same
+// optimal cost and plan after the same expansions; each stop's bound never exceeds the optimum.
+TEST(AStar, ResumedInPartsItEndsAsInOneRun) {
+  int compared = 0;
+  for (int i = 0; i < 40; ++i) {
+    const auto d = GraphDomain::random(40, 4, 3000 + static_cast<std::uint64_t>(i));
+    const auto g = graph::expand(d, d.start());
+    const auto dist = graph::goal_distances(g);
+    std::vector<int> table(static_cast<std::size_t>(d.size()), dead_end<int>());
+    std::mt19937_64 rng(static_cast<std::uint64_t>(i));
+    for (std::size_t v = 0; v < g.states.size(); ++v) {
+      if (dist[v] == graph::kUnreachable) continue;
+      table[static_cast<std::size_t>(g.states[v].node)] =
+          static_cast<int>(dist[v] * static_cast<std::int64_t>(rng() % 101) / 100);
+    }
+    const toy::TableHeuristic h{table};
+    AStarOptions options;
+    options.newer_first_on_ties = true;  // (a total order: no tie is left to the heap)
+    const auto one = astar(d, d.start(), h, options);
+    if (one.stats.expanded < 6) continue;
+    NullObserver observer;
+    options.limits.max_expanded = 2;
+    AStarSearch<GraphDomain, toy::TableHeuristic, NullObserver> parts(d, h, observer, options);
+    auto r = parts.run(d.start());
+    int stops = 0;
+    while (r.status == Status::stopped) {
+      ASSERT_EQ(r.stop_reason, StopReason::node_limit);
+      ASSERT_EQ(r.stats.expanded, options.limits.max_expanded);
+      if (one.solved()) {
+        EXPECT_LE(r.lower_bound, one.cost) << "instance " << i;
+      }
+      ++stops;
+      options.limits.max_expanded += 2;
+      r = parts.resume(options.limits);
+    }
+    EXPECT_GE(stops, 2) << "instance " << i;
+    ASSERT_EQ(r.status, one.status) << "instance " << i;
+    EXPECT_EQ(r.cost, one.cost) << "instance " << i;
+    EXPECT_EQ(r.optimal, one.optimal) << "instance " << i;
+    EXPECT_EQ(r.stats.expanded, one.stats.expanded) << "instance " << i;
+    EXPECT_EQ(r.stats.reopened, one.stats.reopened) << "instance " << i;
+    ASSERT_EQ(r.plan.size(), one.plan.size()) << "instance " << i;
+    for (std::size_t k = 0; k < r.plan.size(); ++k) EXPECT_EQ(r.plan[k].to, one.plan[k].to) << "instance " << i;
+    ++compared;
+  }
+  EXPECT_GT(compared, 10);
+}
+
 }  // namespace

@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include "framework/toy_domains.hpp"
 #include "hsearch/core/replay.hpp"
+#include "hsearch/graph/explicit_graph.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/search/feature_space_search.hpp"
 
@@ -136,6 +138,99 @@ TEST(FeatureSpaceSearch, ADeadStartIsUnsolvableAndAGoalStartIsSolved) {
   const auto r = feature_space_search(at_goal, at_goal.start(), zero, OneCell{});
   ASSERT_TRUE(r.solved());
   EXPECT_TRUE(r.plan.empty());
+}
+
+// A random graph (weights 1 to 9) and an admissible, inconsistent heuristic: a random fraction
+// of each node's true distance. The nodes' cells: their number modulo 3.
+struct BoundedCase {
+  GraphDomain domain;
+  toy::TableHeuristic h;
+  std::int64_t optimum;  // graph::kUnreachable: no solution
+};
+BoundedCase bounded_case(int i) {
+  auto d = GraphDomain::random(40, 4, 5000 + static_cast<std::uint64_t>(i));
+  const auto g = graph::expand(d, d.start());
+  const auto dist = graph::goal_distances(g);
+  std::vector<int> table(static_cast<std::size_t>(d.size()), dead_end<int>());
+  std::mt19937_64 rng(static_cast<std::uint64_t>(i));
+  for (std::size_t v = 0; v < g.states.size(); ++v) {
+    if (dist[v] == graph::kUnreachable) continue;
+    table[static_cast<std::size_t>(g.states[v].node)] =
+        static_cast<int>(dist[v] * static_cast<std::int64_t>(rng() % 101) / 100);
+  }
+  return BoundedCase{std::move(d), toy::TableHeuristic{table}, dist[0]};
+}
+TableFeatures modulo_cells(const GraphDomain& d) {
+  TableFeatures f;
+  for (int v = 0; v < d.size(); ++v) {
+    f.cells.push_back(static_cast<std::uint64_t>(v % 3));
+    f.advised.push_back(v % 2);
+  }
+  return f;
+}
+
+// Under a cost bound of C* + 1 the search finds a solution of cost C* (nothing dearer passes
+// the cut); under C* it runs out of nodes and says no solution is cheaper than C*. Its order
+// (weights, not g) reaches nodes by dear paths first, so the cheaper paths must reopen them.
+TEST(FeatureSpaceSearch, ACostBoundFindsAnOptimalSolutionOrProvesNoneIsCheaper) {
+  int checked = 0;
+  std::uint64_t reopened = 0;
+  for (int i = 0; i < 80; ++i) {
+    const BoundedCase c = bounded_case(i);
+    if (c.optimum == graph::kUnreachable || c.optimum < 2) continue;
+    const TableFeatures f = modulo_cells(c.domain);
+    FeatureSpaceOptions options;
+    options.cost_bound = c.optimum + 1;
+    const auto r = feature_space_search(c.domain, c.domain.start(), c.h, f, options);
+    ASSERT_TRUE(r.solved()) << "instance " << i;
+    EXPECT_EQ(r.cost, c.optimum) << "instance " << i;
+    EXPECT_TRUE(plan_replays(c.domain, c.domain.start(), r.plan, r.cost)) << "instance " << i;
+    EXPECT_FALSE(r.optimal);  // (the search alone cannot know that nothing is cheaper)
+    options.cost_bound = c.optimum;
+    const auto none = feature_space_search(c.domain, c.domain.start(), c.h, f, options);
+    EXPECT_EQ(none.status, Status::unsolvable) << "instance " << i;
+    EXPECT_EQ(none.lower_bound, c.optimum) << "instance " << i;
+    reopened += none.stats.reopened;
+    ++checked;
+  }
+  EXPECT_GT(checked, 20);
+  EXPECT_GT(reopened, 0u);
+}
+
+// Stopped by a node limit and resumed part after part, the search ends exactly as one run:
+// the same plan after the same expansions.
+TEST(FeatureSpaceSearch, ResumedInPartsItEndsAsInOneRun) {
+  int compared = 0;
+  for (int i = 0; i < 40; ++i) {
+    const BoundedCase c = bounded_case(i);
+    const TableFeatures f = modulo_cells(c.domain);
+    FeatureSpaceOptions options;
+    options.cost_bound = c.optimum == graph::kUnreachable ? 0 : c.optimum + 3;
+    const auto one = feature_space_search(c.domain, c.domain.start(), c.h, f, options);
+    if (one.stats.expanded < 6) continue;
+    NullObserver observer;
+    options.limits.max_expanded = 2;
+    FeatureSpaceSearch<GraphDomain, toy::TableHeuristic, TableFeatures, NullObserver> parts(c.domain, c.h, f, observer,
+                                                                                           options);
+    auto r = parts.run(c.domain.start());
+    int stops = 0;
+    while (r.status == Status::stopped) {
+      ASSERT_EQ(r.stop_reason, StopReason::node_limit);
+      ASSERT_EQ(r.stats.expanded, options.limits.max_expanded);
+      ++stops;
+      options.limits.max_expanded += 2;
+      r = parts.resume(options.limits);
+    }
+    EXPECT_GE(stops, 2) << "instance " << i;
+    ASSERT_EQ(r.status, one.status) << "instance " << i;
+    EXPECT_EQ(r.cost, one.cost) << "instance " << i;
+    EXPECT_EQ(r.stats.expanded, one.stats.expanded) << "instance " << i;
+    EXPECT_EQ(r.stats.generated, one.stats.generated) << "instance " << i;
+    ASSERT_EQ(r.plan.size(), one.plan.size()) << "instance " << i;
+    for (std::size_t k = 0; k < r.plan.size(); ++k) EXPECT_EQ(r.plan[k].to, one.plan[k].to) << "instance " << i;
+    ++compared;
+  }
+  EXPECT_GT(compared, 10);
 }
 
 }  // namespace

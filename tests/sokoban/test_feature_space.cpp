@@ -90,4 +90,58 @@ TEST(AnyObjective, TheFeatureSpaceSearchFindsTheFirstSolution) {
   }
 }
 
+// Bound probes: with A* cut into parts of a few expansions, the probes between them run on
+// small levels too. What they find is what A* alone finds (exhaustive search: the optimum),
+// proven optimal, and it replays.
+SolveReport solve_probing(const Level& level, bool probes) {
+  SolveOptions options;
+  options.bound_probes = probes;
+  options.bound_probe_first_part = 8;
+  options.fewer_moves = false;
+  options.limits.max_expanded = 400000;
+  return solve_level(level, options);
+}
+
+TEST(BoundProbes, FindWhatAStarFindsOnABuiltInLevel) {
+  const Level level = level_from(
+      "  ####  \n"
+      "###  ####\n"
+      "#     $ #\n"
+      "# #  #$ #\n"
+      "# . .#@ #\n"
+      "#########\n");
+  const SolveReport plain = solve_probing(level, false);
+  const SolveReport probed = solve_probing(level, true);
+  ASSERT_TRUE(plain.solved());
+  ASSERT_TRUE(probed.solved());
+  EXPECT_TRUE(probed.result.optimal);
+  EXPECT_EQ(probed.pushes, plain.pushes);
+  EXPECT_EQ(verify_lurd(level, probed.lurd), "");
+  EXPECT_GE(probed.bound_probes, 1);
+  EXPECT_EQ(plain.bound_probes, 0);
+}
+
+TEST(BoundProbes, FindWhatAStarFindsOnMicroban) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto microban = hsearch::sokoban::testing::read_microban();
+  int by_probe = 0;
+  for (int n = 1; n <= 40; ++n) {
+    const Level& level = microban.level(n);
+    const SolveReport plain = solve_probing(level, false);
+    const SolveReport probed = solve_probing(level, true);
+    ASSERT_TRUE(plain.solved()) << "level " << n;
+    ASSERT_TRUE(probed.solved()) << "level " << n;
+    EXPECT_TRUE(probed.result.optimal) << "level " << n;
+    EXPECT_EQ(probed.pushes, plain.pushes) << "level " << n;
+    EXPECT_EQ(verify_lurd(level, probed.lurd), "") << "level " << n;
+    const auto it = microban.table.find(n);
+    if (it != microban.table.end()) {
+      EXPECT_EQ(probed.pushes, it->second.pushes) << "level " << n;
+    }
+    by_probe += probed.solved_by_probe ? 1 : 0;
+  }
+  // (else the comparison would test A* against itself)
+  EXPECT_GE(by_probe, 5);
+}
+
 }  // namespace

@@ -42,14 +42,21 @@ TEST(Solver, AMemoryLimitIsSharedBetweenTheSearchAndItsCaches) {
   SolveOptions o;
   o.limits.max_bytes = 64 * MiB;
   MemoryShares s = memory_shares(o);
-  EXPECT_EQ(s.search + s.sub_search, 64 * MiB);
+  EXPECT_EQ(s.search + s.sub_search + s.probe, 64 * MiB);
   EXPECT_EQ(s.sub_search, 8 * MiB);
+  EXPECT_EQ(s.probe, 8 * MiB);
   EXPECT_EQ(s.frozen_goals, 8 * MiB);
   o.limits.max_bytes = 16384 * MiB;
   s = memory_shares(o);
   EXPECT_EQ(s.sub_search, 256 * MiB);
+  EXPECT_EQ(s.probe, 512 * MiB);
   EXPECT_EQ(s.frozen_goals, 128 * MiB);
   o.pattern_search = false;
+  EXPECT_EQ(memory_shares(o).search, 16384 * MiB - 512 * MiB);
+  o.objective = Objective::any;  // (bound probes serve the push-optimal A* only)
+  EXPECT_EQ(memory_shares(o).search, 16384 * MiB);
+  o.objective = Objective::pushes;
+  o.bound_probes = false;
   EXPECT_EQ(memory_shares(o).search, 16384 * MiB);
   EXPECT_EQ(state_cache_bits_within<SokobanDomain::State>(o), o.state_cache_bits);
   o.limits.max_bytes = 4 * MiB;

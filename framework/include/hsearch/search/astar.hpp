@@ -87,9 +87,7 @@ class AStarSearch {
       : domain_(domain), h_(h), observer_(observer), options_(options), guard_(options.limits) {}
 
   Result<Move, Cost> run(const State& start) {
-    Result<Move, Cost> result;
-    const bool exact = options_.weight_g == options_.weight_h && options_.weight_g > 0;
-    result.algorithm = exact ? "astar" : "weighted-astar";
+    Result<Move, Cost> result = named_result();
     const Cost h0 = static_cast<Cost>(h_.estimate(start));
     if (is_dead_end(h0)) {
       ++stats_.dead_ends;
@@ -99,7 +97,29 @@ class AStarSearch {
     // (a limit below the tables' first allocation, with what the domain holds, stops here)
     if (guard_.over_memory(bytes() + growth_bytes())) return stopped(std::move(result), kNoParent);
     add_node(start, domain_.hash(start), 0, h0, kNoParent, Move{});
-    State current = start;
+    return search(std::move(result), start);
+  }
+
+  // Goes on after a run (or resume) that a limit stopped, under new limits (a node limit
+  // counts the expansions of every part; the statistics add up). Nothing is lost between the
+  // parts: the search continues as if it had never stopped.
+  Result<Move, Cost> resume(const Limits& limits) {
+    seconds_before_ = stats_.seconds;
+    guard_ = LimitGuard(limits);
+    if (open_.empty()) return finish(named_result());
+    return search(named_result(), Store::load(domain_, nodes_[open_.top()].stored));
+  }
+
+ private:
+  Result<Move, Cost> named_result() const {
+    Result<Move, Cost> result;
+    result.algorithm = exact() ? "astar" : "weighted-astar";
+    return result;
+  }
+  bool exact() const { return options_.weight_g == options_.weight_h && options_.weight_g > 0; }
+
+  // The main loop; `current` is only the buffer each node is loaded into.
+  Result<Move, Cost> search(Result<Move, Cost> result, State current) {
     while (!open_.empty()) {
       const std::uint32_t n = pop();
       current = Store::load(domain_, nodes_[n].stored);
@@ -109,7 +129,7 @@ class AStarSearch {
         result.status = Status::solved;
         result.cost = g;
         result.plan = plan_to(n);
-        result.optimal = exact && is_admissible(h_);
+        result.optimal = exact() && is_admissible(h_);
         result.lower_bound = result.optimal ? g : 0;
         return finish(std::move(result));
       }
@@ -117,7 +137,7 @@ class AStarSearch {
       ++stats_.expanded;
       if constexpr (O::kWantsNodes) observer_.on_expand(current, g, h);
       if constexpr (O::kWantsProgress) {
-        if ((stats_.expanded & 0xFFFF) == 0) observer_.on_progress(stats_, guard_.seconds());
+        if ((stats_.expanded & 0xFFFF) == 0) observer_.on_progress(stats_, seconds_before_ + guard_.seconds());
       }
       domain_.for_each_move(current, [&](const Move& m) {
         const Cost gc = static_cast<Cost>(g + domain_.cost(current, m));
@@ -138,7 +158,6 @@ class AStarSearch {
     return finish(std::move(result));
   }
 
- private:
   void relax(State& child, const Move& m, std::uint32_t parent, Cost gc, Cost parent_h,
              [[maybe_unused]] const State& parent_state) {
     const std::uint64_t hash = domain_.hash(child);
@@ -221,14 +240,14 @@ class AStarSearch {
   }
 
   // Stopped by a limit; `popped` is a node taken off the open list and not expanded.
+  // (It goes back on the open list, where resume() finds it.)
   Result<Move, Cost> stopped(Result<Move, Cost> result, std::uint32_t popped) {
     result.status = Status::stopped;
     result.stop_reason = guard_.reason();
-    if (options_.weight_g == options_.weight_h && options_.weight_g > 0 && is_admissible(h_)) {
+    if (popped != kNoParent) push(popped);
+    if (exact() && is_admissible(h_)) {
       // Some open node lies on an optimal path with its optimal g: min f over open is a bound.
-      std::int64_t best = popped != kNoParent ? nodes_[popped].g + nodes_[popped].h
-                                              : (open_.empty() ? 0 : nodes_[open_.top()].g + nodes_[open_.top()].h);
-      if (!open_.empty()) best = std::min<std::int64_t>(best, nodes_[open_.top()].g + nodes_[open_.top()].h);
+      const std::int64_t best = open_.empty() ? 0 : nodes_[open_.top()].g + nodes_[open_.top()].h;
       // With a known lower bound the top of the open list need not have the smallest g + h
       // (everything under the bound is ordered as the bound), but the bound itself holds.
       result.lower_bound = static_cast<Cost>(std::max(best, options_.known_lower_bound));
@@ -237,10 +256,10 @@ class AStarSearch {
   }
 
   Result<Move, Cost> finish(Result<Move, Cost> result) {
-    stats_.seconds = guard_.seconds();
+    stats_.seconds = seconds_before_ + guard_.seconds();
     stats_.withheld = withheld_moves(domain_) - withheld_at_start_;
-    stats_.peak_bytes = bytes();
-    result.stats = std::move(stats_);
+    stats_.peak_bytes = std::max(stats_.peak_bytes, bytes());
+    result.stats = stats_;
     return result;
   }
 
@@ -254,9 +273,15 @@ class AStarSearch {
   IndexedHeap open_;
   NodeIndex index_;
   Statistics stats_;
+  double seconds_before_ = 0;  // the parts before a resume()
 };
 
 }  // namespace detail
+
+// A* as an object, for a caller that runs it in parts: run(start) under options.limits, then,
+// after a stop, resume(limits) as often as wanted (e.g. to do other work between the parts).
+template <Domain D, Heuristic<D> H, class O>
+using AStarSearch = detail::AStarSearch<D, H, O>;
 
 template <Domain D, Heuristic<D> H, class O>
 Result<typename D::Move, typename D::Cost> astar(const D& domain, const typename D::State& start,

@@ -50,6 +50,13 @@ concept FeatureSpace = Domain<D> && requires(const F& f, const typename D::State
 
 struct FeatureSpaceOptions {
   Limits limits;
+  // Only solutions cheaper than this are wanted (0: no bound): a child with g + h >= cost_bound
+  // is dropped, and a state reached again by a cheaper path takes it (and is expanded again),
+  // since its g now decides what it may reach. With an admissible heuristic, a search that
+  // runs out of nodes has proven that no solution costs less than cost_bound (its result's
+  // lower_bound), as A*'s cost_bound. Given a proven lower bound L, a bound of L + 1 makes any
+  // solution found optimal.
+  std::int64_t cost_bound = 0;
 };
 
 namespace detail {
@@ -86,7 +93,8 @@ class FeatureSpaceSearch {
 
  public:
   FeatureSpaceSearch(const D& domain, const H& h, const F& features, O& observer, const FeatureSpaceOptions& options)
-      : domain_(domain), h_(h), features_(features), observer_(observer), guard_(options.limits) {}
+      : domain_(domain), h_(h), features_(features), observer_(observer), guard_(options.limits),
+        cost_bound_(options.cost_bound) {}
 
   Result<Move, Cost> run(const State& start) {
     Result<Move, Cost> result;
@@ -97,23 +105,45 @@ class FeatureSpaceSearch {
       result.status = Status::unsolvable;
       return finish(std::move(result));
     }
+    if (cost_bound_ > 0 && h0 >= cost_bound_) {
+      result.status = Status::unsolvable;
+      return finish(std::move(result));
+    }
     if (domain_.is_goal(start)) {
       result.status = Status::solved;
       return finish(std::move(result));
     }
     if (guard_.over_memory(bytes() + growth_bytes())) return stopped(std::move(result));
     add_node(start, domain_.hash(start), 0, h0, 0, kNoParent, Move{}, features_.cell(start));
-    std::size_t next_cell = 0;
-    std::size_t empty_in_a_row = 0;
-    while (empty_in_a_row < cells_.size()) {
-      if (next_cell >= cells_.size()) next_cell = 0;
-      const std::uint32_t n = take_lightest(cells_[next_cell++]);
+    return search(std::move(result));
+  }
+
+  // Goes on after a run (or resume) that a limit stopped, under new limits (a node limit
+  // counts the expansions of every part; the statistics add up), as if it had never stopped.
+  Result<Move, Cost> resume(const Limits& limits) {
+    seconds_before_ = stats_.seconds;
+    guard_ = LimitGuard(limits);
+    Result<Move, Cost> result;
+    result.algorithm = "feature-space";
+    return search(std::move(result));
+  }
+
+ private:
+  Result<Move, Cost> search(Result<Move, Cost> result) {
+    while (empty_in_a_row_ < cells_.size()) {
+      if (next_cell_ >= cells_.size()) next_cell_ = 0;
+      Cell& taken_from = cells_[next_cell_++];
+      const std::uint32_t n = take_lightest(taken_from);
       if (n == kNoParent) {
-        ++empty_in_a_row;
+        ++empty_in_a_row_;
         continue;
       }
-      empty_in_a_row = 0;
-      if (guard_.should_stop(stats_.expanded)) return stopped(std::move(result));
+      empty_in_a_row_ = 0;
+      if (guard_.should_stop(stats_.expanded)) {
+        push(taken_from, Entry{nodes_[n].weight, n});  // (for resume(): the next part takes it)
+        --next_cell_;
+        return stopped(std::move(result));
+      }
       nodes_[n].expanded = true;
       ++stats_.expanded;
       State current = Store::load(domain_, nodes_[n].stored);
@@ -125,7 +155,7 @@ class FeatureSpaceSearch {
       const std::uint32_t weight = nodes_[n].weight;
       if constexpr (O::kWantsNodes) observer_.on_expand(current, g, nodes_[n].h);
       if constexpr (O::kWantsProgress) {
-        if ((stats_.expanded & 0xFFFF) == 0) observer_.on_progress(stats_, guard_.seconds());
+        if ((stats_.expanded & 0xFFFF) == 0) observer_.on_progress(stats_, seconds_before_ + guard_.seconds());
       }
       bool solved = false;
       domain_.for_each_move(parent, [&](const Move& m) {
@@ -149,7 +179,10 @@ class FeatureSpaceSearch {
     return finish(std::move(result));
   }
 
- private:
+  bool within_bound(Cost g, Cost h) const {
+    return cost_bound_ == 0 || static_cast<std::int64_t>(g) + static_cast<std::int64_t>(h) < cost_bound_;
+  }
+
   // Files the child; true when it is a goal.
   bool relax(const State& parent, std::uint64_t parent_cell, const Move* last, State& child, const Move& m,
              std::uint32_t from, Cost gc, std::uint32_t parent_weight) {
@@ -160,15 +193,21 @@ class FeatureSpaceSearch {
     });
     if (known != NodeIndex::kEmpty) {
       Node& node = nodes_[known];
-      if (node.expanded) {
-        ++stats_.duplicates;
-        return false;
-      }
+      ++stats_.duplicates;
+      // Under a cost bound a cheaper path always wins (reopening the node if need be): what
+      // the node may reach within the bound depends on its g. Otherwise the lighter path wins
+      // while the node waits, and an expanded node keeps the path it had.
+      const bool cheaper = cost_bound_ > 0 && gc < node.g;
+      if (node.expanded && !cheaper) return false;
+      if (cost_bound_ > 0 && gc > node.g) return false;  // (it could leave the bound)
       // The child's cell is the known node's; its weight depends on the path.
       const std::uint64_t cell = cells_[node.cell].id;
       const std::uint32_t w = parent_weight + static_cast<std::uint32_t>(features_.weight(parent, parent_cell, last, m, child, cell));
-      ++stats_.duplicates;
-      if (w >= node.weight) return false;
+      if (!cheaper && w >= node.weight) return false;
+      if (node.expanded) {
+        node.expanded = false;
+        ++stats_.reopened;
+      }
       node.weight = w;
       node.g = gc;
       node.parent = from;
@@ -183,6 +222,7 @@ class FeatureSpaceSearch {
       ++stats_.dead_ends;
       return false;
     }
+    if (!within_bound(gc, hc)) return false;
     if (domain_.is_goal(child)) return true;
     const std::uint64_t cell = features_.cell(child);
     const std::uint32_t w = parent_weight + static_cast<std::uint32_t>(features_.weight(parent, parent_cell, last, m, child, cell));
@@ -250,10 +290,13 @@ class FeatureSpaceSearch {
   Result<Move, Cost> finish(Result<Move, Cost> result) {
     result.optimal = false;
     result.lower_bound = 0;
-    stats_.seconds = guard_.seconds();
+    if (result.status == Status::unsolvable && cost_bound_ > 0 && is_admissible(h_)) {
+      result.lower_bound = static_cast<Cost>(cost_bound_);
+    }
+    stats_.seconds = seconds_before_ + guard_.seconds();
     stats_.withheld = withheld_moves(domain_) - withheld_at_start_;
-    stats_.peak_bytes = bytes();
-    result.stats = std::move(stats_);
+    stats_.peak_bytes = std::max(stats_.peak_bytes, bytes());
+    result.stats = stats_;
     return result;
   }
 
@@ -268,10 +311,19 @@ class FeatureSpaceSearch {
   std::vector<Cell> cells_;
   std::unordered_map<std::uint64_t, std::uint32_t> cell_of_id_;
   std::size_t heap_bytes_ = 0;
+  std::int64_t cost_bound_;
+  std::size_t next_cell_ = 0;       // the cell whose turn is next
+  std::size_t empty_in_a_row_ = 0;  // cells found empty since the last expansion
   Statistics stats_;
+  double seconds_before_ = 0;  // the parts before a resume()
 };
 
 }  // namespace detail
+
+// The search as an object, for a caller that runs it in parts: run(start) under
+// options.limits, then, after a stop, resume(limits) as often as wanted.
+template <Domain D, Heuristic<D> H, FeatureSpace<D> F, class O>
+using FeatureSpaceSearch = detail::FeatureSpaceSearch<D, H, F, O>;
 
 template <Domain D, Heuristic<D> H, FeatureSpace<D> F, class O>
 Result<typename D::Move, typename D::Cost> feature_space_search(const D& domain, const typename D::State& start,

@@ -14,6 +14,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -106,6 +108,13 @@ struct SolveOptions {
   // (feature_space_search.hpp over feature_space.hpp's packing and connectivity), and the
   // weighted restarts then look for cheaper ones. Off: the restarts find the first one too.
   bool feature_space = true;
+  // Objective::pushes with A*: bound probes (astar_with_bound_probes below). Each time A* has
+  // doubled its expansions (from 2^16 on), a feature-space search bounded by the push bound A*
+  // has proven looks for a solution of exactly that many pushes: one it finds is push-optimal.
+  // Push-optimality is kept; off, A* alone must close its last layer (to measure them).
+  bool bound_probes = true;
+  // A*'s expansions before the first probe (then each part doubles them). Tests make it small.
+  std::uint64_t bound_probe_first_part = std::uint64_t{1} << 16;
   // Fewer moves (fewer_moves_domain.hpp, fewer_moves_pass below): once the push optimum is
   // known, a second search over (pushes, then moves) with the rest of the time and a node
   // budget of max(this, the first search's expansions); its plan replaces the first when it
@@ -146,6 +155,7 @@ struct MemoryShares {
   std::size_t search = 0;
   std::size_t frozen_goals = 0;
   std::size_t sub_search = 0;
+  std::size_t probe = 0;  // a bound probe's tables, held beside A*'s
 };
 
 inline MemoryShares memory_shares(const SolveOptions& options) {
@@ -153,7 +163,10 @@ inline MemoryShares memory_shares(const SolveOptions& options) {
   MemoryShares shares;
   shares.frozen_goals = std::min(std::size_t{128} << 20, total / 8);
   shares.sub_search = options.pattern_search ? std::min(std::size_t{256} << 20, total / 8) : 0;
-  shares.search = total - shares.sub_search;
+  const bool probes = options.bound_probes && options.objective == Objective::pushes &&
+                      options.algorithm == Algorithm::astar;
+  shares.probe = probes ? std::min(std::size_t{512} << 20, total / 8) : 0;
+  shares.search = total - shares.sub_search - shares.probe;
   return shares;
 }
 
@@ -188,6 +201,11 @@ struct SolveReport {
   // and when it found the first (seconds since the call began).
   int solutions_found = 0;
   double seconds_first_solution = 0;
+  // Bound probes (SolveOptions::bound_probes): how many ran, their expansions (also counted in
+  // result.stats), and whether one found the solution.
+  int bound_probes = 0;
+  std::uint64_t probe_expanded = 0;
+  bool solved_by_probe = false;
   // A*'s memory limit stopped it and IDA* went on from its bound (SolveOptions::memory_fallback).
   bool memory_fallback = false;
   // Pattern search: sub-searches run, their expansions (not in result.stats), patterns learned.
@@ -307,6 +325,121 @@ Result<Push, int> fewest_moves_search(const PushDomain& domain, const SolveOptio
   return result;
 }
 
+// A* with bound probes (SolveOptions::bound_probes). A* runs in parts; each part ends when its
+// expansions have doubled (the first at `first_part`, 2^16 by default). Between parts, A* has proven a push bound L (no
+// open node has g + h below it), and a feature-space search (feature_space_search.hpp, with
+// PushFeatures' packing and connectivity) looks for a solution of at most L pushes: every child
+// with g + h > L is cut, so its search space is A*'s last layer, taken in another order, the
+// feature space's, which fills goal rooms box by box where A*'s ties go deepest-first.
+// - A solution it finds has at most L pushes and no solution has fewer than L: it is
+//   push-optimal, proven by A*'s bound.
+// - While L stays the same, the probe goes on where it stopped; a new L starts a new probe.
+//   A probe that runs out of nodes has proven L + 1 (it searched every path within L, with
+//   reopening).
+// - Each part of a probe gets an eighth of A*'s expansions so far: the probes cost at most
+//   about a quarter of A*'s work. Their nodes count in the result's statistics (a node limit
+//   covers both); a time limit or Ctrl-C stops either.
+template <class SokobanDomain, class Observer>
+Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomain& domain,
+                                          const typename SokobanDomain::State& start, const PushLowerBound& h,
+                                          AStarOptions options, std::uint64_t first_part, std::size_t probe_bytes,
+                                          Observer& observer, SolveReport& report, std::ostream* trace) {
+  using Probe = FeatureSpaceSearch<SokobanDomain, PushLowerBound, PushFeatures, Observer>;
+  constexpr std::uint64_t kLeastProbe = 10000;
+  const Limits limits = options.limits;
+  const PushFeatures features(board);
+  Statistics probes;  // the probes' statistics so far (of the one running too, up to its last part)
+  auto count = [&](const Statistics& part, const Statistics& before) {
+    probes.expanded += part.expanded - before.expanded;
+    probes.generated += part.generated - before.generated;
+    probes.duplicates += part.duplicates - before.duplicates;
+    probes.reopened += part.reopened - before.reopened;
+    probes.dead_ends += part.dead_ends - before.dead_ends;
+    probes.withheld += part.withheld - before.withheld;
+    probes.seconds += part.seconds - before.seconds;
+  };
+  auto with_probes = [&](Result<Push, int> r, const Statistics& astar) {
+    r.stats = astar;
+    r.stats.expanded += probes.expanded;
+    r.stats.generated += probes.generated;
+    r.stats.duplicates += probes.duplicates;
+    r.stats.reopened += probes.reopened;
+    r.stats.dead_ends += probes.dead_ends;
+    r.stats.withheld += probes.withheld;
+    r.stats.seconds += probes.seconds;
+    return r;
+  };
+  // The limits of an A* part that ends at `until` of its expansions, within the caller's node limit.
+  auto part = [&](std::uint64_t until) {
+    Limits l = limits;
+    if (limits.max_expanded != 0) until = std::min(until, limits.max_expanded - std::min(limits.max_expanded - 1, probes.expanded));
+    l.max_expanded = until;
+    return l;
+  };
+  std::uint64_t until = std::max<std::uint64_t>(first_part, 1);
+  options.limits = part(until);
+  AStarSearch<SokobanDomain, PushLowerBound, Observer> search(domain, h, observer, options);
+  Result<Push, int> result = search.run(start);
+  std::optional<Probe> probe;
+  int probe_bound = -1;
+  Statistics probe_before;  // the running probe's statistics at the end of its last part
+  int proven_above = -1;    // the highest bound a probe searched to the end (so L + 1 is proven)
+  int memory_full_at = -1;  // a bound whose probe reached its memory limit
+  while (result.status == Status::stopped && result.stop_reason == StopReason::node_limit &&
+         (limits.max_expanded == 0 || result.stats.expanded + probes.expanded < limits.max_expanded)) {
+    const int bound = result.lower_bound;
+    if (bound > proven_above && bound != memory_full_at) {
+      Limits probe_limits = limits;
+      probe_limits.max_bytes = probe_bytes;
+      std::uint64_t budget = std::max(kLeastProbe, result.stats.expanded / 8);
+      if (limits.max_expanded != 0) budget = std::min(budget, limits.max_expanded - result.stats.expanded - probes.expanded);
+      Result<Push, int> found;
+      if (probe && probe_bound == bound) {
+        probe_limits.max_expanded = probe_before.expanded + budget;
+        found = probe->resume(probe_limits);
+      } else {
+        probe.reset();
+        probe_before = Statistics{};
+        FeatureSpaceOptions probe_options;
+        probe_options.limits = probe_limits;
+        probe_options.limits.max_expanded = budget;
+        probe_options.cost_bound = bound + 1;
+        probe.emplace(domain, h, features, observer, probe_options);
+        probe_bound = bound;
+        ++report.bound_probes;
+        found = probe->run(start);
+      }
+      count(found.stats, probe_before);
+      probe_before = found.stats;
+      report.probe_expanded = probes.expanded;
+      if (trace != nullptr) {
+        *trace << "bound probe at " << bound << " pushes: " << found.outcome() << ", expanded "
+               << found.stats.expanded << " (A*: " << result.stats.expanded << ")\n";
+      }
+      if (found.solved()) {
+        // (cost <= bound by the cut, and >= bound by A*'s proof)
+        found.optimal = true;
+        found.lower_bound = found.cost;
+        found.algorithm = result.algorithm;
+        report.solved_by_probe = true;
+        return with_probes(std::move(found), result.stats);
+      }
+      if (found.status == Status::unsolvable && found.lower_bound > bound) {
+        proven_above = bound;
+        probe.reset();
+      } else if (found.status == Status::stopped && found.stop_reason == StopReason::memory_limit) {
+        probe.reset();  // no more probes at this bound: the next would fill its memory again
+        memory_full_at = bound;
+      }
+    }
+    until *= 2;
+    result = search.resume(part(until));
+  }
+  if (result.status == Status::stopped) result.lower_bound = std::max(result.lower_bound, proven_above + 1);
+  const Statistics astar_stats = result.stats;
+  return with_probes(std::move(result), astar_stats);
+}
+
 // The search of solve_with on the states of cell-set width Set (cell_set.hpp): the push search
 // (or the moves search), then the fewer-moves pass; fills `report`'s search fields and returns
 // the plan as LURD (empty unless solved).
@@ -400,7 +533,13 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       astar_options.newer_first_on_ties = options.newer_first_on_ties;
       astar_options.known_lower_bound = known_bound;
       astar_options.limits.max_bytes = memory.search;
-      result = astar(domain, start, h, astar_options, observer);
+      // (A recorded tree or run shows one search: no probes then.)
+      if (options.bound_probes && teaching.dot == nullptr && teaching.recording == nullptr) {
+        result = astar_with_bound_probes(board, domain, start, h, astar_options, options.bound_probe_first_part,
+                                         memory.probe, observer, report, teaching.trace);
+      } else {
+        result = astar(domain, start, h, astar_options, observer);
+      }
       if (!options.memory_fallback || result.status != Status::stopped ||
           result.stop_reason != StopReason::memory_limit) {
         return result;
