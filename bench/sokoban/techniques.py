@@ -4,6 +4,7 @@ list of levels: expansions and seconds to the push optimum, as a Markdown table 
 the raw JSON lines (--out). The table behind docs/sokoban.md's "What each technique is worth".
 
   bench/sokoban/techniques.py FILE LEVELS SECONDS [--jobs 2] [--out runs.jsonl] [--sokoban PATH]
+                              [--variants "no bound probes,no PI-corrals"]
 
 LEVELS is a comma-separated list (ranges allowed: 1,2,6-7). Every run is
 `sokoban FILE --level N --time-limit SECONDS --json --quiet [--no-X]`; --jobs runs that many at
@@ -64,9 +65,18 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out")
     ap.add_argument("--sokoban", default="build/bin/sokoban")
+    ap.add_argument("--variants", help="only these columns (comma-separated names; the default is always run)")
     args = ap.parse_args()
     levels = parse_levels(args.levels)
-    jobs = [(name, flags, level) for name, flags in VARIANTS for level in levels]
+    variants = VARIANTS
+    if args.variants:
+        wanted = [w.strip() for w in args.variants.split(",")]
+        known = [name for name, _ in VARIANTS]
+        for w in wanted:
+            if w not in known:
+                raise SystemExit(f"techniques.py: --variants: no variant '{w}' (there are: {', '.join(known)})")
+        variants = [(name, flags) for name, flags in VARIANTS if name == "default" or name in wanted]
+    jobs = [(name, flags, level) for name, flags in variants for level in levels]
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(run, args.sokoban, args.file, level, args.seconds, flags): (name, level)
@@ -79,7 +89,7 @@ def main():
         with open(args.out, "w") as out:
             for name, _, level in jobs:
                 out.write(json.dumps({"variant": name, **results[(name, level)]}) + "\n")
-    names = [name for name, _ in VARIANTS]
+    names = [name for name, _ in variants]
     print("| level | " + " | ".join(names) + " |")
     print("|---" * (len(names) + 1) + "|")
     wrong = []

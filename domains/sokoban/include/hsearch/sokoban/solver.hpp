@@ -336,8 +336,8 @@ Result<Push, int> fewest_moves_search(const PushDomain& domain, const SolveOptio
 // - While L stays the same, the probe goes on where it stopped; a new L starts a new probe.
 //   A probe that runs out of nodes has proven L + 1 (it searched every path within L, with
 //   reopening).
-// - Each part of a probe gets an eighth of A*'s expansions so far: the probes cost at most
-//   about a quarter of A*'s work. Their nodes count in the result's statistics (a node limit
+// - Each part of a probe gets an eighth of A*'s expansions so far: the probes expand at most
+//   about a quarter of what A* does. Their nodes count in the result's statistics (a node limit
 //   covers both); a time limit or Ctrl-C stops either.
 template <class SokobanDomain, class Observer>
 Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomain& domain,
@@ -348,31 +348,24 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
   constexpr std::uint64_t kLeastProbe = 10000;
   const Limits limits = options.limits;
   const PushFeatures features(board);
-  Statistics probes;  // the probes' statistics so far (of the one running too, up to its last part)
-  auto count = [&](const Statistics& part, const Statistics& before) {
-    probes.expanded += part.expanded - before.expanded;
-    probes.generated += part.generated - before.generated;
-    probes.duplicates += part.duplicates - before.duplicates;
-    probes.reopened += part.reopened - before.reopened;
-    probes.dead_ends += part.dead_ends - before.dead_ends;
-    probes.withheld += part.withheld - before.withheld;
-    probes.seconds += part.seconds - before.seconds;
-  };
+  Statistics ended;    // the statistics of the probes that have ended
+  Statistics running;  // the running probe's, up to its last part
+  auto probes_expanded = [&] { return ended.expanded + running.expanded; };
+  const std::uint64_t withheld_at_start = withheld_moves(domain);
+  // A*'s result with the probes' work added (their tables were held beside A*'s: peaks add up;
+  // the domain counts the pushes it withheld for both searches at once).
   auto with_probes = [&](Result<Push, int> r, const Statistics& astar) {
     r.stats = astar;
-    r.stats.expanded += probes.expanded;
-    r.stats.generated += probes.generated;
-    r.stats.duplicates += probes.duplicates;
-    r.stats.reopened += probes.reopened;
-    r.stats.dead_ends += probes.dead_ends;
-    r.stats.withheld += probes.withheld;
-    r.stats.seconds += probes.seconds;
+    r.stats += ended;
+    r.stats += running;
+    r.stats.peak_bytes = astar.peak_bytes + std::max(ended.peak_bytes, running.peak_bytes);
+    r.stats.withheld = withheld_moves(domain) - withheld_at_start;
     return r;
   };
   // The limits of an A* part that ends at `until` of its expansions, within the caller's node limit.
   auto part = [&](std::uint64_t until) {
     Limits l = limits;
-    if (limits.max_expanded != 0) until = std::min(until, limits.max_expanded - std::min(limits.max_expanded - 1, probes.expanded));
+    if (limits.max_expanded != 0) until = std::min(until, limits.max_expanded - std::min(limits.max_expanded - 1, probes_expanded()));
     l.max_expanded = until;
     return l;
   };
@@ -382,24 +375,24 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
   Result<Push, int> result = search.run(start);
   std::optional<Probe> probe;
   int probe_bound = -1;
-  Statistics probe_before;  // the running probe's statistics at the end of its last part
   int proven_above = -1;    // the highest bound a probe searched to the end (so L + 1 is proven)
   int memory_full_at = -1;  // a bound whose probe reached its memory limit
   while (result.status == Status::stopped && result.stop_reason == StopReason::node_limit &&
-         (limits.max_expanded == 0 || result.stats.expanded + probes.expanded < limits.max_expanded)) {
+         (limits.max_expanded == 0 || result.stats.expanded + probes_expanded() < limits.max_expanded)) {
     const int bound = result.lower_bound;
     if (bound > proven_above && bound != memory_full_at) {
       Limits probe_limits = limits;
       probe_limits.max_bytes = probe_bytes;
       std::uint64_t budget = std::max(kLeastProbe, result.stats.expanded / 8);
-      if (limits.max_expanded != 0) budget = std::min(budget, limits.max_expanded - result.stats.expanded - probes.expanded);
+      if (limits.max_expanded != 0) budget = std::min(budget, limits.max_expanded - result.stats.expanded - probes_expanded());
       Result<Push, int> found;
       if (probe && probe_bound == bound) {
-        probe_limits.max_expanded = probe_before.expanded + budget;
+        probe_limits.max_expanded = running.expanded + budget;
         found = probe->resume(probe_limits);
       } else {
         probe.reset();
-        probe_before = Statistics{};
+        ended += running;
+        running = Statistics{};
         FeatureSpaceOptions probe_options;
         probe_options.limits = probe_limits;
         probe_options.limits.max_expanded = budget;
@@ -409,9 +402,8 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
         ++report.bound_probes;
         found = probe->run(start);
       }
-      count(found.stats, probe_before);
-      probe_before = found.stats;
-      report.probe_expanded = probes.expanded;
+      running = found.stats;
+      report.probe_expanded = probes_expanded();
       if (trace != nullptr) {
         *trace << "bound probe at " << bound << " pushes: " << found.outcome() << ", expanded "
                << found.stats.expanded << " (A*: " << result.stats.expanded << ")\n";
