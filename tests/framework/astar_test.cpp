@@ -92,24 +92,14 @@ TEST(AStar, OptimalWithInconsistentHeuristicsOnRandomGraphs) {
   std::uint64_t reopened = 0;
   int solved = 0;
   for (int i = 0; i < 60; ++i) {
-    const auto d = GraphDomain::random(40, 4, 9000 + static_cast<std::uint64_t>(i));
-    const auto g = graph::expand(d, d.start());
-    const auto dist = graph::goal_distances(g);
-    std::vector<int> table(static_cast<std::size_t>(d.size()), dead_end<int>());
-    std::mt19937_64 rng(static_cast<std::uint64_t>(i));
-    for (std::size_t v = 0; v < g.states.size(); ++v) {
-      if (dist[v] == graph::kUnreachable) continue;  // a true dead end
-      table[static_cast<std::size_t>(g.states[v].node)] =
-          static_cast<int>(dist[v] * static_cast<std::int64_t>(rng() % 101) / 100);
-    }
-    const toy::TableHeuristic h{table};
+    const auto [d, h, optimum] = toy::inconsistent_case(9000 + static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(i));
     const auto r = astar(d, d.start(), h);
-    if (dist[0] == graph::kUnreachable) {
+    if (optimum == graph::kUnreachable) {
       EXPECT_EQ(r.status, Status::unsolvable);
       continue;
     }
     ASSERT_EQ(r.status, Status::solved) << "instance " << i;
-    EXPECT_EQ(r.cost, dist[0]) << "instance " << i;
+    EXPECT_EQ(r.cost, optimum) << "instance " << i;
     reopened += r.stats.reopened;
     ++solved;
   }
@@ -122,30 +112,20 @@ TEST(AStar, OptimalWithInconsistentHeuristicsOnRandomGraphs) {
 TEST(AStar, AKnownLowerBoundKeepsTheOptimum) {
   int checked = 0;
   for (int i = 0; i < 60; ++i) {
-    const auto d = GraphDomain::random(40, 4, 7000 + static_cast<std::uint64_t>(i));
-    const auto g = graph::expand(d, d.start());
-    const auto dist = graph::goal_distances(g);
-    if (dist[0] == graph::kUnreachable || dist[0] < 2) continue;
-    std::vector<int> table(static_cast<std::size_t>(d.size()), dead_end<int>());
-    std::mt19937_64 rng(static_cast<std::uint64_t>(i));
-    for (std::size_t v = 0; v < g.states.size(); ++v) {
-      if (dist[v] == graph::kUnreachable) continue;
-      table[static_cast<std::size_t>(g.states[v].node)] =
-          static_cast<int>(dist[v] * static_cast<std::int64_t>(rng() % 101) / 100);
-    }
-    const toy::TableHeuristic h{table};
-    for (const std::int64_t known : {std::int64_t{1}, dist[0] / 2, dist[0]}) {
+    const auto [d, h, optimum] = toy::inconsistent_case(7000 + static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(i));
+    if (optimum == graph::kUnreachable || optimum < 2) continue;
+    for (const std::int64_t known : {std::int64_t{1}, optimum / 2, optimum}) {
       AStarOptions options;
       options.known_lower_bound = known;
       const auto r = astar(d, d.start(), h, options);
       ASSERT_EQ(r.status, Status::solved) << "instance " << i << ", bound " << known;
-      EXPECT_EQ(r.cost, dist[0]) << "instance " << i << ", bound " << known;
+      EXPECT_EQ(r.cost, optimum) << "instance " << i << ", bound " << known;
       EXPECT_TRUE(r.optimal);
       options.limits.max_expanded = 1;
       const auto stopped = astar(d, d.start(), h, options);
       if (stopped.status == Status::stopped) {
         EXPECT_GE(stopped.lower_bound, known) << "instance " << i;
-        EXPECT_LE(stopped.lower_bound, dist[0]) << "instance " << i;
+        EXPECT_LE(stopped.lower_bound, optimum) << "instance " << i;
       }
     }
     ++checked;
@@ -225,36 +205,20 @@ TEST(AStar, CompletesOnlyChildrenItHasNotSeen) {
 TEST(AStar, ResumedInPartsItEndsAsInOneRun) {
   int compared = 0;
   for (int i = 0; i < 40; ++i) {
-    const auto d = GraphDomain::random(40, 4, 3000 + static_cast<std::uint64_t>(i));
-    const auto g = graph::expand(d, d.start());
-    const auto dist = graph::goal_distances(g);
-    std::vector<int> table(static_cast<std::size_t>(d.size()), dead_end<int>());
-    std::mt19937_64 rng(static_cast<std::uint64_t>(i));
-    for (std::size_t v = 0; v < g.states.size(); ++v) {
-      if (dist[v] == graph::kUnreachable) continue;
-      table[static_cast<std::size_t>(g.states[v].node)] =
-          static_cast<int>(dist[v] * static_cast<std::int64_t>(rng() % 101) / 100);
-    }
-    const toy::TableHeuristic h{table};
+    const auto [d, h, optimum] = toy::inconsistent_case(3000 + static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(i));
     AStarOptions options;
     options.newer_first_on_ties = true;  // (a total order: no tie is left to the heap)
     const auto one = astar(d, d.start(), h, options);
     if (one.stats.expanded < 6) continue;
     NullObserver observer;
     options.limits.max_expanded = 2;
-    AStarSearch<GraphDomain, toy::TableHeuristic, NullObserver> parts(d, h, observer, options);
-    auto r = parts.run(d.start());
-    int stops = 0;
-    while (r.status == Status::stopped) {
-      ASSERT_EQ(r.stop_reason, StopReason::node_limit);
-      ASSERT_EQ(r.stats.expanded, options.limits.max_expanded);
+    AStarSearch<GraphDomain, toy::TableHeuristic, NullObserver> search(d, h, observer, options);
+    const auto [r, stops] = toy::run_in_parts(search, d.start(), 2, [&](const auto& part, std::uint64_t limit) {
+      EXPECT_EQ(part.stats.expanded, limit) << "instance " << i;
       if (one.solved()) {
-        EXPECT_LE(r.lower_bound, one.cost) << "instance " << i;
+        EXPECT_LE(part.lower_bound, one.cost) << "instance " << i;
       }
-      ++stops;
-      options.limits.max_expanded += 2;
-      r = parts.resume(options.limits);
-    }
+    });
     EXPECT_GE(stops, 2) << "instance " << i;
     ASSERT_EQ(r.status, one.status) << "instance " << i;
     EXPECT_EQ(r.cost, one.cost) << "instance " << i;

@@ -3,12 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <random>
 #include <vector>
 
 #include "framework/toy_domains.hpp"
 #include "hsearch/core/replay.hpp"
-#include "hsearch/graph/explicit_graph.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/search/feature_space_search.hpp"
 
@@ -140,25 +138,10 @@ TEST(FeatureSpaceSearch, ADeadStartIsUnsolvableAndAGoalStartIsSolved) {
   EXPECT_TRUE(r.plan.empty());
 }
 
-// A random graph (weights 1 to 9) and an admissible, inconsistent heuristic: a random fraction
-// of each node's true distance. The nodes' cells: their number modulo 3.
-struct BoundedCase {
-  GraphDomain domain;
-  toy::TableHeuristic h;
-  std::int64_t optimum;  // graph::kUnreachable: no solution
-};
-BoundedCase bounded_case(int i) {
-  auto d = GraphDomain::random(40, 4, 5000 + static_cast<std::uint64_t>(i));
-  const auto g = graph::expand(d, d.start());
-  const auto dist = graph::goal_distances(g);
-  std::vector<int> table(static_cast<std::size_t>(d.size()), dead_end<int>());
-  std::mt19937_64 rng(static_cast<std::uint64_t>(i));
-  for (std::size_t v = 0; v < g.states.size(); ++v) {
-    if (dist[v] == graph::kUnreachable) continue;
-    table[static_cast<std::size_t>(g.states[v].node)] =
-        static_cast<int>(dist[v] * static_cast<std::int64_t>(rng() % 101) / 100);
-  }
-  return BoundedCase{std::move(d), toy::TableHeuristic{table}, dist[0]};
+// Random graphs with admissible, inconsistent heuristics (toy::inconsistent_case); the nodes'
+// cells: their number modulo 3, every other node advised.
+toy::InconsistentCase bounded_case(int i) {
+  return toy::inconsistent_case(5000 + static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(i));
 }
 TableFeatures modulo_cells(const GraphDomain& d) {
   TableFeatures f;
@@ -176,7 +159,7 @@ TEST(FeatureSpaceSearch, ACostBoundFindsAnOptimalSolutionOrProvesNoneIsCheaper) 
   int checked = 0;
   std::uint64_t reopened = 0;
   for (int i = 0; i < 80; ++i) {
-    const BoundedCase c = bounded_case(i);
+    const toy::InconsistentCase c = bounded_case(i);
     if (c.optimum == graph::kUnreachable || c.optimum < 2) continue;
     const TableFeatures f = modulo_cells(c.domain);
     FeatureSpaceOptions options;
@@ -202,7 +185,7 @@ TEST(FeatureSpaceSearch, ACostBoundFindsAnOptimalSolutionOrProvesNoneIsCheaper) 
 TEST(FeatureSpaceSearch, ResumedInPartsItEndsAsInOneRun) {
   int compared = 0;
   for (int i = 0; i < 40; ++i) {
-    const BoundedCase c = bounded_case(i);
+    const toy::InconsistentCase c = bounded_case(i);
     const TableFeatures f = modulo_cells(c.domain);
     FeatureSpaceOptions options;
     options.cost_bound = c.optimum == graph::kUnreachable ? 0 : c.optimum + 3;
@@ -210,17 +193,11 @@ TEST(FeatureSpaceSearch, ResumedInPartsItEndsAsInOneRun) {
     if (one.stats.expanded < 6) continue;
     NullObserver observer;
     options.limits.max_expanded = 2;
-    FeatureSpaceSearch<GraphDomain, toy::TableHeuristic, TableFeatures, NullObserver> parts(c.domain, c.h, f, observer,
-                                                                                           options);
-    auto r = parts.run(c.domain.start());
-    int stops = 0;
-    while (r.status == Status::stopped) {
-      ASSERT_EQ(r.stop_reason, StopReason::node_limit);
-      ASSERT_EQ(r.stats.expanded, options.limits.max_expanded);
-      ++stops;
-      options.limits.max_expanded += 2;
-      r = parts.resume(options.limits);
-    }
+    FeatureSpaceSearch<GraphDomain, toy::TableHeuristic, TableFeatures, NullObserver> search(c.domain, c.h, f, observer,
+                                                                                            options);
+    const auto [r, stops] = toy::run_in_parts(search, c.domain.start(), 2, [&](const auto& part, std::uint64_t limit) {
+      EXPECT_EQ(part.stats.expanded, limit) << "instance " << i;
+    });
     EXPECT_GE(stops, 2) << "instance " << i;
     ASSERT_EQ(r.status, one.status) << "instance " << i;
     EXPECT_EQ(r.cost, one.cost) << "instance " << i;

@@ -5,10 +5,14 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hsearch/core/cost.hpp"
 #include "hsearch/core/domain.hpp"
+#include "hsearch/core/limits.hpp"
+#include "hsearch/core/result.hpp"
+#include "hsearch/graph/explicit_graph.hpp"
 
 namespace hsearch::toy {
 
@@ -185,5 +189,45 @@ struct PairedInversePruner {
 static_assert(Domain<GridDomain<true>>);
 static_assert(InvertibleLabels<GridDomain<false>>);
 static_assert(Domain<GraphDomain>);
+
+// A random graph (GraphDomain::random(40, 4, graph_seed)) with an admissible but inconsistent
+// heuristic: each node's true distance times a random fraction in [0, 1] (drawn from h_seed),
+// dead_end where no goal is reachable. `optimum`: the start's distance (graph::kUnreachable: none).
+struct InconsistentCase {
+  GraphDomain domain;
+  TableHeuristic h;
+  std::int64_t optimum;
+};
+inline InconsistentCase inconsistent_case(std::uint64_t graph_seed, std::uint64_t h_seed) {
+  GraphDomain d = GraphDomain::random(40, 4, graph_seed);
+  const auto g = graph::expand(d, d.start());
+  const auto dist = graph::goal_distances(g);
+  std::vector<int> table(static_cast<std::size_t>(d.size()), dead_end<int>());
+  std::mt19937_64 rng(h_seed);
+  for (std::size_t v = 0; v < g.states.size(); ++v) {
+    if (dist[v] == graph::kUnreachable) continue;  // a true dead end
+    table[static_cast<std::size_t>(g.states[v].node)] =
+        static_cast<int>(dist[v] * static_cast<std::int64_t>(rng() % 101) / 100);
+  }
+  return InconsistentCase{std::move(d), TableHeuristic{std::move(table)}, dist[0]};
+}
+
+// Runs a search object (run(start), then resume(limits) after each stop) in parts of `step`
+// expansions; the search was made with a node limit of `step`. on_stop(result) sees each part
+// that a node limit ended. Returns the last result and the number of such stops.
+template <class Search, class State, class OnStop>
+auto run_in_parts(Search& search, const State& start, std::uint64_t step, OnStop on_stop) {
+  auto r = search.run(start);
+  int stops = 0;
+  Limits limits;
+  limits.max_expanded = step;
+  while (r.status == Status::stopped && r.stop_reason == StopReason::node_limit) {
+    on_stop(r, limits.max_expanded);
+    ++stops;
+    limits.max_expanded += step;
+    r = search.resume(limits);
+  }
+  return std::pair{std::move(r), stops};
+}
 
 }  // namespace hsearch::toy
