@@ -209,9 +209,43 @@ void print_stats(const Row& row, const SolveOptions& options) {
   }
 }
 
+// The order in which a batch over ranks hands its levels out: the ones likely to take longest
+// first (more boxes, then more non-wall squares; invalid levels last), so that the last minutes
+// are not one long level running alone (docs/parallel.md has the figures).
+std::vector<std::size_t> longest_first(const std::vector<LevelEntry>& entries, int first, int last) {
+  struct Guess {
+    std::size_t index;
+    long boxes, squares;
+  };
+  std::vector<Guess> guesses;
+  for (int n = first; n <= last; ++n) {
+    const LevelEntry& e = entries[static_cast<std::size_t>(n - 1)];
+    Guess g{static_cast<std::size_t>(n - first), -1, 0};
+    if (e.ok()) {
+      g.boxes = 0;
+      for (const std::string& row : e.level.rows) {
+        g.boxes += std::count(row.begin(), row.end(), '$') + std::count(row.begin(), row.end(), '*');
+        // The squares between the row's outer walls (the padding outside them is not floor).
+        const auto from = row.find('#'), to = row.rfind('#');
+        if (from != std::string::npos) {
+          g.squares += std::count_if(row.begin() + static_cast<long>(from), row.begin() + static_cast<long>(to),
+                                     [](char c) { return c != '#'; });
+        }
+      }
+    }
+    guesses.push_back(g);
+  }
+  std::stable_sort(guesses.begin(), guesses.end(), [](const Guess& a, const Guess& b) {
+    return a.boxes != b.boxes ? a.boxes > b.boxes : a.squares > b.squares;
+  });
+  std::vector<std::size_t> order;
+  for (const Guess& g : guesses) order.push_back(g.index);
+  return order;
+}
+
 // The batch's table and totals (stdout; stderr when stdout carries the JSON lines).
 void print_summary(std::ostream& out, const std::vector<Row>& rows, bool table, bool with_oracle,
-                   const std::string& oracle_name, bool interrupted, Objective objective) {
+                   const std::string& oracle_name, std::size_t not_run, Objective objective) {
   int solved = 0, optimal = 0, unsolvable = 0, stopped = 0, invalid = 0, errors = 0;
   int checked = 0, matches = 0, below = 0, mismatches = 0;
   long pushes = 0, moves = 0;
@@ -279,8 +313,8 @@ void print_summary(std::ostream& out, const std::vector<Row>& rows, bool table, 
     out << "Oracle " << oracle_name << ": " << solved << " solved, " << optimal << " optimal, " << checked
         << " checked: " << matches << " matches, " << below << " below the table, " << mismatches << " mismatches\n";
   }
-  if (interrupted) {  // levels were left
-    out << "Interrupted (Ctrl-C): levels after " << rows.back().level << " not run\n";
+  if (not_run > 0) {  // Ctrl-C left levels (not only the last ones: a batch over ranks hands the longest out first)
+    out << "Interrupted (Ctrl-C): " << not_run << " level(s) not run\n";
   }
   out.flush();
 }
@@ -634,7 +668,7 @@ int main(int argc, char** argv) {
           status = app::worst(status, level_status);
           rows.push_back(std::move(row));
         },
-        [] { return interrupt_flag().load(); });
+        [] { return interrupt_flag().load(); }, longest_first(entries, first, last));
     if (!rank0) return 0;
   } else {
     // One level under mpirun without hda: rank 0 solves it, the other ranks have nothing to do.
@@ -684,9 +718,12 @@ int main(int argc, char** argv) {
   }
 
   const bool interrupted = interrupt_flag().load();
+  const std::size_t not_run = interrupted ? static_cast<std::size_t>(last - first + 1) - rows.size() : 0;
+  // Levels Ctrl-C left unrun make the batch interrupted, even when the ones running finished.
+  if (not_run > 0) status = app::worst(status, ExitStatus::interrupted);
   if (rows.size() > 1 || interrupted || !oracle_name.empty()) {
     print_summary(common.json ? std::cerr : std::cout, rows, !common.json, !oracle_name.empty(), oracle_name,
-                  interrupted && !rows.empty() && rows.back().level < last, options.objective);
+                  not_run, options.objective);
   }
   return app::code(status);
 }

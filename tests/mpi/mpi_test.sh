@@ -112,6 +112,29 @@ kill_rank)
   run_killed child
   run_killed rank
   ;;
+interrupt_batch)
+  # Ctrl-C (SIGINT to rank 0 alone: the levels running go on to their end) during a batch whose
+  # hardest levels were handed out first: every level that ran is reported, in the batch's order,
+  # though earlier levels never ran; the summary says how many did not; the exit status is 130.
+  "${mpi[@]}" bash -c 'echo $$ > '"$work"'/pid.$OMPI_COMM_WORLD_RANK; exec "$0" "$@"' \
+    "$bin/sokoban" "$microban" --levels 130-155 --time-limit 6 --no-solution >"$work/out.txt" 2>"$work/err.txt" &
+  launcher=$!
+  for _ in $(seq 100); do [[ -s $work/pid.0 ]] && break; sleep 0.1; done
+  [[ -s $work/pid.0 ]] || { kill "$launcher"; fail "rank 0 did not start"; }
+  sleep 3
+  kill -INT "$(cat "$work/pid.0")"
+  wait "$launcher"
+  status=$?
+  cat "$work/out.txt"
+  [[ $status -eq 130 ]] || { cat "$work/err.txt"; fail "exit status $status after Ctrl-C, expected 130"; }
+  mapfile -t levels < <(sed -nE 's/^Level ([0-9]+) .*/\1/p' "$work/out.txt")
+  (( ${#levels[@]} > 0 )) || fail "no level reported after Ctrl-C"
+  [[ $(printf '%s\n' "${levels[@]}" | sort -n | tr '\n' ' ') == "$(printf '%s\n' "${levels[@]}" | tr '\n' ' ')" ]] ||
+    fail "levels not reported in order: ${levels[*]}"
+  (( levels[0] > 130 )) || fail "level 130 ran first: the batch was not handed out longest first"
+  not_run=$(sed -nE 's/^Interrupted \(Ctrl-C\): ([0-9]+) level\(s\) not run$/\1/p' "$work/out.txt")
+  [[ $not_run -eq $((26 - ${#levels[@]})) ]] || fail "the summary says ${not_run:-nothing} not run, ${#levels[@]} of 26 reported"
+  ;;
 *) fail "unknown test $test_name" ;;
 esac
 echo "PASSED: $test_name"

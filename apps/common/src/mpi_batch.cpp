@@ -17,6 +17,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #ifdef HSEARCH_HAVE_MPI
@@ -240,19 +241,26 @@ class InOrder {
   InOrder(const std::function<void(std::size_t, const BatchOutcome&)>& report) : report_(report) {}
   void add(std::size_t index, Captured c) {
     done_.emplace(index, std::move(c));
-    for (auto it = done_.find(next_); it != done_.end(); it = done_.find(next_)) {
-      std::cerr << it->second.err;
-      std::cerr.flush();
-      std::cout << it->second.out;
-      std::cout.flush();
-      report_(next_, it->second.outcome);
-      done_.erase(it);
-      ++next_;
-    }
+    while (!done_.empty() && done_.begin()->first == next_) emit_first();
   }
-  std::size_t reported() const { return next_; }
+  // After a stop: the instances that ran past one that did not (handed out out of order) are
+  // reported too, in order.
+  void flush() {
+    while (!done_.empty()) emit_first();
+  }
 
  private:
+  void emit_first() {
+    const auto it = done_.begin();
+    std::cerr << it->second.err;
+    std::cerr.flush();
+    std::cout << it->second.out;
+    std::cout.flush();
+    report_(it->first, it->second.outcome);
+    next_ = it->first + 1;
+    done_.erase(it);
+  }
+
   const std::function<void(std::size_t, const BatchOutcome&)>& report_;
   std::map<std::size_t, Captured> done_;
   std::size_t next_ = 0;
@@ -310,7 +318,7 @@ struct Worker {
 
 bool coordinator_loop(int ranks, std::size_t count, const std::function<std::string(std::size_t)>& solve,
                       const std::function<void(std::size_t, const BatchOutcome&)>& report,
-                      const std::function<bool()>& stop) {
+                      const std::function<bool()>& stop, const std::vector<std::size_t>& order) {
   InOrder output(report);
   std::vector<Worker> workers(static_cast<std::size_t>(ranks));
   std::size_t next = 0;      // the next instance to hand out
@@ -320,7 +328,8 @@ bool coordinator_loop(int ranks, std::size_t count, const std::function<std::str
   auto hand_out = [&]() -> std::optional<std::size_t> {
     if (!stopping && stop()) stopping = true;
     if (stopping || next >= count) return std::nullopt;
-    return next++;
+    const std::size_t i = next++;
+    return order.empty() ? i : order[i];
   };
   auto failed = [&](std::size_t index, const std::string& why) {
     Captured c;
@@ -402,6 +411,7 @@ bool coordinator_loop(int ranks, std::size_t count, const std::function<std::str
       ::poll(&none, 0, 2);
     }
   }
+  output.flush();
   return true;
 }
 #endif
@@ -440,7 +450,8 @@ std::unique_ptr<HdaTransport> MpiSession::transport() const {
 bool run_batch_over_ranks([[maybe_unused]] const MpiSession& session, std::size_t count,
                           const std::function<std::string(std::size_t)>& solve,
                           const std::function<void(std::size_t, const BatchOutcome&)>& report,
-                          const std::function<bool()>& stop) {
+                          const std::function<bool()>& stop,
+                          [[maybe_unused]] const std::vector<std::size_t>& hand_out_order) {
 #ifdef HSEARCH_HAVE_MPI
   if (session.parallel()) {
     // A solving process that died must show as a closed pipe, not end this rank with SIGPIPE.
@@ -449,7 +460,16 @@ bool run_batch_over_ranks([[maybe_unused]] const MpiSession& session, std::size_
       worker_loop(solve);
       return false;
     }
-    return coordinator_loop(session.ranks(), count, solve, report, stop);
+    if (!hand_out_order.empty()) {
+      std::vector<bool> seen(count, false);
+      bool permutation = hand_out_order.size() == count;
+      for (const std::size_t i : hand_out_order) {
+        permutation = permutation && i < count && !seen[i];
+        if (i < count) seen[i] = true;
+      }
+      if (!permutation) throw std::invalid_argument("run_batch_over_ranks: hand_out_order is not a permutation");
+    }
+    return coordinator_loop(session.ranks(), count, solve, report, stop, hand_out_order);
   }
 #endif
   // One process: each instance in this process, in order (as a program without MPI runs it).

@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "hsearch/search/hda_star.hpp"
 
@@ -57,11 +58,19 @@ inline constexpr double kHeartbeatTimeout = 5.0;
 // std::cerr are captured. report(i, outcome) runs on rank 0 for i = 0, 1, ... in order, after the
 // instance's captured stderr and stdout were written there. `stop()` is asked on rank 0 between
 // hand-outs (Ctrl-C): no new instance is handed out, the ones running finish, and report() is
-// called for the instances before the first one that did not run. Returns true on rank 0 (the
-// caller goes on with its summary), false on the other ranks (they have nothing more to print).
+// called, in order, for every instance that ran. Returns true on rank 0 (the caller goes on with
+// its summary), false on the other ranks (they have nothing more to print).
+//
+// `hand_out_order` (a permutation of 0 .. count-1; empty: 0, 1, ...) is the order in which the
+// ranks get the instances; the output keeps the batch's order. A batch handed out in its own
+// order ends with its last instances running alone when those are the long ones (Microban's and
+// XSokoban's hardest levels come last), so a caller that can guess which instances take longest
+// hands those out first (longest processing time first). One process ignores it: it runs the
+// instances in the batch's order, as a program without MPI does.
 bool run_batch_over_ranks(const MpiSession& session, std::size_t count,
                           const std::function<std::string(std::size_t)>& solve,
                           const std::function<void(std::size_t, const BatchOutcome&)>& report,
-                          const std::function<bool()>& stop);
+                          const std::function<bool()>& stop,
+                          const std::vector<std::size_t>& hand_out_order = {});
 
 }  // namespace hsearch::app
