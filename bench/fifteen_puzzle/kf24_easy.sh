@@ -1,16 +1,22 @@
 #!/bin/sh
-# Korf & Felner's two easiest 24-puzzle instances (#38, #40) with the 6-6-6-6 pattern databases:
-# the runs behind the 24-puzzle table of docs/fifteen_puzzle.md. fifteen-korf100 checks every
-# length against korf_felner_24puzzle_50_meta.tsv, replays every plan and prints kf02_nodes next
-# to our counts.
+# Korf & Felner's easiest 24-puzzle instances with the 6-6-6-6 pattern databases: the runs behind
+# the 24-puzzle table of docs/fifteen_puzzle.md. fifteen-korf100 checks every length against
+# korf_felner_24puzzle_50_meta.tsv, replays every plan and prints kf02_nodes next to our counts.
 #
-#   bench/fifteen_puzzle/kf24_easy.sh BUILD_DIR [CONFIG...]
+#   bench/fifteen_puzzle/kf24_easy.sh [--ten] BUILD_DIR [CONFIG...]
 #
+# Instances: #38 and #40 (the two easiest), or with --ten the ten with the fewest kf02_nodes
+# (#38, #40, #25, #32, #44, #37, #30, #13, #1, #28), one after another on one core.
 # CONFIG is any of: 6666 6666-learned 6666-noreflect 6666-mirror 6666-mirror-learned
 # (default: 6666 6666-learned). The tables are built on first use (minutes each, ~1 GB) unless
 # cached: fifteen-build-pdb --partition pdb-6666 (and pdb-6666-mirror).
 set -eu
-build=${1:?usage: kf24_easy.sh BUILD_DIR [CONFIG...]}
+ids="38 40"
+if [ "${1:-}" = "--ten" ]; then
+  ids="38 40 25 32 44 37 30 13 1 28"
+  shift
+fi
+build=${1:?usage: kf24_easy.sh [--ten] BUILD_DIR [CONFIG...]}
 shift
 [ $# -gt 0 ] || set -- 6666 6666-learned
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,7 +30,7 @@ for config in "$@"; do
     6666-mirror-learned) args="--heuristic pdb-6666-mirror --pruning learned=$automaton" ;;
     *) echo "unknown configuration '$config'" >&2; exit 2 ;;
   esac
-  for id in 38 40; do
+  for id in $ids; do
     echo "== $config #$id: fifteen-korf100 --set kf24 $args --first $id --last $id" >&2
     # shellcheck disable=SC2086
     /usr/bin/time -f "%e s wall, %U s user, %M KB peak" \
