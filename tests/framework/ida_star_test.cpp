@@ -2,6 +2,9 @@
 // pruning and the transposition table never change the cost.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "framework/toy_domains.hpp"
 #include "hsearch/graph/explicit_graph.hpp"
 #include "hsearch/heuristics/combinators.hpp"
@@ -158,3 +161,56 @@ TEST(IdaStar, TranspositionTableProvesACyclicSpaceUnsolvable) {
 }
 
 }  // namespace
+
+namespace {
+
+struct CountingProgress : NullObserver {
+  static constexpr bool kWantsProgress = true;
+  std::vector<std::int64_t> bounds;
+  int ends = 0, progress = 0;
+  std::vector<std::string> phases;
+  void on_iteration_begin(std::int64_t bound) { bounds.push_back(bound); }
+  void on_iteration_end(const IterationStats&) { ++ends; }
+  void on_progress(const Statistics&, double) { ++progress; }
+  void on_phase(const std::string& what) { phases.push_back(what); }
+};
+
+// Wants no progress lines and has no on_phase: the adapter must forward neither.
+struct IterationsOnly : NullObserver {
+  int begins = 0;
+  void on_iteration_begin(std::int64_t) { ++begins; }
+  int progress = 0;
+  void on_progress(const Statistics&, double) { ++progress; }
+};
+
+}  // namespace
+
+TEST(IdaStar, AnyProgressObserverPassesTheProgressHooksOn) {
+  toy::GridDomain<false> d(9, 8, 0.15, 41);
+  const toy::GridManhattan h{9, d.goal_cell()};
+  CountingProgress direct;
+  const auto want = ida_star(d, d.start(), h, IdaStarOptions{}, NoPruning{}, direct);
+  ASSERT_EQ(want.status, Status::solved);
+  ASSERT_GE(direct.bounds.size(), 2u);
+
+  CountingProgress inner;
+  ProgressObserverOf<CountingProgress> adapter(inner);
+  AnyProgressObserver& any = adapter;
+  const auto got = ida_star(d, d.start(), h, IdaStarOptions{}, NoPruning{}, any);
+  EXPECT_EQ(got.cost, want.cost);
+  EXPECT_EQ(got.stats.expanded, want.stats.expanded);
+  EXPECT_EQ(inner.bounds, direct.bounds);
+  EXPECT_EQ(inner.ends, direct.ends);
+  any.on_phase("fewer moves: next");
+  any.on_progress(Statistics{}, 1.0);
+  EXPECT_EQ(inner.phases, std::vector<std::string>{"fewer moves: next"});
+  EXPECT_EQ(inner.progress, direct.progress + 1);
+
+  IterationsOnly quiet;
+  ProgressObserverOf<IterationsOnly> quiet_adapter(quiet);
+  ida_star(d, d.start(), h, IdaStarOptions{}, NoPruning{}, static_cast<AnyProgressObserver&>(quiet_adapter));
+  quiet_adapter.on_phase("ignored");
+  quiet_adapter.on_progress(Statistics{}, 1.0);
+  EXPECT_EQ(quiet.begins, static_cast<int>(direct.bounds.size()));
+  EXPECT_EQ(quiet.progress, 0);
+}

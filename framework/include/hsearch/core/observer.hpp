@@ -20,6 +20,7 @@
 // on_prune at all (they can be
 // costly to prepare); `kWantsProgress` likewise for on_progress.
 #include <cstdint>
+#include <string>
 
 #include "hsearch/core/result.hpp"
 
@@ -43,6 +44,47 @@ struct NullObserver {
   template <class State, class Move>
   void on_prune(const State& /*parent*/, const Move& /*m*/) {}
   void on_progress(const Statistics& /*stats*/, double /*seconds*/) {}
+};
+
+}  // namespace hsearch
+
+namespace hsearch {
+
+// The progress hooks behind virtual calls (they run once per 65,536 expansions or once per
+// iteration, so the call costs nothing measurable): a solver entry compiled once for
+// AnyProgressObserver serves every caller whose observer wants progress only, instead of one
+// instantiation of the whole search per observer type. `on_phase(text)` is a solver's
+// announcement of its next stage ("fewer moves: ..."). Observers that want every node
+// (kWantsNodes) are not served this way: they need the search compiled for them.
+class AnyProgressObserver : public NullObserver {
+ public:
+  static constexpr bool kWantsProgress = true;
+  AnyProgressObserver() = default;
+  AnyProgressObserver(const AnyProgressObserver&) = delete;
+  AnyProgressObserver& operator=(const AnyProgressObserver&) = delete;
+  virtual ~AnyProgressObserver() = default;
+  virtual void on_iteration_begin(std::int64_t /*bound*/) {}
+  virtual void on_iteration_end(const IterationStats& /*it*/) {}
+  virtual void on_phase(const std::string& /*what*/) {}
+  virtual void on_progress(const Statistics& /*stats*/, double /*seconds*/) {}
+};
+
+// `observer`'s progress hooks as an AnyProgressObserver.
+template <class Observer>
+class ProgressObserverOf final : public AnyProgressObserver {
+ public:
+  explicit ProgressObserverOf(Observer& observer) : observer_(observer) {}
+  void on_iteration_begin(std::int64_t bound) override { observer_.on_iteration_begin(bound); }
+  void on_iteration_end(const IterationStats& it) override { observer_.on_iteration_end(it); }
+  void on_phase(const std::string& what) override {
+    if constexpr (requires { observer_.on_phase(what); }) observer_.on_phase(what);
+  }
+  void on_progress(const Statistics& stats, double seconds) override {
+    if constexpr (Observer::kWantsProgress) observer_.on_progress(stats, seconds);
+  }
+
+ private:
+  Observer& observer_;
 };
 
 }  // namespace hsearch

@@ -18,6 +18,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -634,7 +635,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
 // replay check. The states' cell-set width is the narrowest that holds the level's player's
 // area (or SolveOptions::min_cell_set_cells), chosen here, once the board is analysed.
 template <class Observer>
-SolveReport solve_with(const Level& level, const SolveOptions& options, const Teaching& teaching, Observer* progress) {
+SolveReport solve_observed(const Level& level, const SolveOptions& options, const Teaching& teaching,
+                           Observer* progress) {
   SolveReport report;
   const LimitGuard clock(Limits{});
   try {
@@ -670,11 +672,29 @@ SolveReport solve_with(const Level& level, const SolveOptions& options, const Te
   return report;
 }
 
-// The search without a progress observer is compiled once, in the hsearch::sokoban library
-// (src/solve.cpp): it instantiates the whole push search for three cell-set widths, half a
-// minute of compile time that every file calling solve_level() would otherwise pay again.
-extern template SolveReport solve_with<NullObserver>(const Level&, const SolveOptions&, const Teaching&,
-                                                     NullObserver*);
+// The push search for observers of progress only is compiled once, in the hsearch::sokoban
+// library (src/solve.cpp): it instantiates the whole search for three cell-set widths, with and
+// without the teaching recorders, a minute of compile time (more under the sanitizers) that every
+// file calling solve() would otherwise pay again for its own observer type.
+extern template SolveReport solve_observed<AnyProgressObserver>(const Level&, const SolveOptions&, const Teaching&,
+                                                                AnyProgressObserver*);
+
+// `progress` (may be null) sees the search's progress through that one instantiation, unless it
+// wants every node (kWantsNodes): the search is then compiled for it.
+template <class Observer>
+SolveReport solve_with(const Level& level, const SolveOptions& options, const Teaching& teaching, Observer* progress) {
+  if constexpr (Observer::kWantsNodes) {
+    return solve_observed(level, options, teaching, progress);
+  } else if constexpr (std::is_base_of_v<AnyProgressObserver, Observer>) {
+    return solve_observed<AnyProgressObserver>(level, options, teaching, progress);
+  } else if constexpr (std::is_same_v<Observer, NullObserver>) {
+    return solve_observed<AnyProgressObserver>(level, options, teaching, nullptr);
+  } else {
+    if (progress == nullptr) return solve_observed<AnyProgressObserver>(level, options, teaching, nullptr);
+    ProgressObserverOf<Observer> any(*progress);
+    return solve_observed<AnyProgressObserver>(level, options, teaching, &any);
+  }
+}
 
 }  // namespace detail
 
