@@ -220,13 +220,9 @@ TEST(AStar, ResumedInPartsItEndsAsInOneRun) {
       }
     });
     EXPECT_GE(stops, 2) << "instance " << i;
-    ASSERT_EQ(r.status, one.status) << "instance " << i;
-    EXPECT_EQ(r.cost, one.cost) << "instance " << i;
+    EXPECT_EQ(toy::run_difference(r, one), "") << "instance " << i;
     EXPECT_EQ(r.optimal, one.optimal) << "instance " << i;
-    EXPECT_EQ(r.stats.expanded, one.stats.expanded) << "instance " << i;
     EXPECT_EQ(r.stats.reopened, one.stats.reopened) << "instance " << i;
-    ASSERT_EQ(r.plan.size(), one.plan.size()) << "instance " << i;
-    for (std::size_t k = 0; k < r.plan.size(); ++k) EXPECT_EQ(r.plan[k].to, one.plan[k].to) << "instance " << i;
     ++compared;
   }
   EXPECT_GT(compared, 10);

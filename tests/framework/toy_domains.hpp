@@ -230,4 +230,20 @@ auto run_in_parts(Search& search, const State& start, std::uint64_t step, OnStop
   return std::pair{std::move(r), stops};
 }
 
+// How two results on a GraphDomain differ (status, cost, expansions, the plan's nodes); empty
+// when they are the same run's.
+template <class Result>
+std::string run_difference(const Result& a, const Result& b) {
+  if (a.status != b.status) return "status";
+  if (a.cost != b.cost) return "cost " + std::to_string(a.cost) + " vs " + std::to_string(b.cost);
+  if (a.stats.expanded != b.stats.expanded) {
+    return "expanded " + std::to_string(a.stats.expanded) + " vs " + std::to_string(b.stats.expanded);
+  }
+  if (a.plan.size() != b.plan.size()) return "plan length";
+  for (std::size_t k = 0; k < a.plan.size(); ++k) {
+    if (a.plan[k].to != b.plan[k].to) return "plan step " + std::to_string(k);
+  }
+  return "";
+}
+
 }  // namespace hsearch::toy

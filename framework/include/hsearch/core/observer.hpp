@@ -46,10 +46,6 @@ struct NullObserver {
   void on_progress(const Statistics& /*stats*/, double /*seconds*/) {}
 };
 
-}  // namespace hsearch
-
-namespace hsearch {
-
 // The progress hooks behind virtual calls (they run once per 65,536 expansions or once per
 // iteration, so the call costs nothing measurable): a solver entry compiled once for
 // AnyProgressObserver serves every caller whose observer wants progress only, instead of one
