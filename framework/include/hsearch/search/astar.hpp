@@ -11,7 +11,8 @@
 //   as not optimal (weighted A*, e.g. g:h weighted 3:2).
 // Nodes live in one chunked array (parent links by index; chunks so that growing never holds
 // two copies); the domain's compact Key is stored when it has pack/unpack. The open list is an
-// indexed binary heap; the closed/open lookup is an open-addressing index of node numbers.
+// indexed binary heap whose entries hold each node's sort key (f, g, parent); the closed/open
+// lookup is an open-addressing index of node numbers.
 // A domain with a two-step apply (DeferredApplyDomain) finishes a child (its bound, say) only
 // when the child is new: duplicates, often half of the children, cost only the lookup.
 #include <algorithm>
@@ -182,7 +183,7 @@ class AStarSearch {
         observer_.on_reopen(child, static_cast<std::int64_t>(old_g), static_cast<std::int64_t>(gc));
         push(known);
       } else {
-        open_.decreased(known, OpenAccess{this});
+        open_.decreased(known, open_key(node), OpenAccess{this});
       }
       return;
     }
@@ -209,26 +210,38 @@ class AStarSearch {
     return std::max(options_.known_lower_bound, static_cast<std::int64_t>(options_.weight_g) * n.g +
                                                     static_cast<std::int64_t>(options_.weight_h) * n.h);
   }
+  // What the open list orders a node by, copied into its heap entry: the comparisons of a sift
+  // then read the heap array only, instead of two nodes at random places in the node store and
+  // f recomputed from the options each time. A node's g, h and parent change only in relax(),
+  // which passes the new key (push() or decreased()) before any comparison sees the node, so
+  // the entries always hold what the nodes would give.
+  struct OpenKey {
+    std::int64_t f;
+    Cost g;
+    std::uint32_t parent;
+  };
+  using Open = KeyedIndexedHeap<OpenKey>;
+  OpenKey open_key(const Node& n) const { return OpenKey{f(n), n.g, n.parent}; }
+
   // a before b: smaller f, then larger g (then, if asked, the child of the newer parent, and
   // of two siblings the one generated first). Nodes are numbered in creation order; a parent
   // created later was usually expanded later too.
-  bool before(std::uint32_t a, std::uint32_t b) const {
-    const std::int64_t fa = f(nodes_[a]), fb = f(nodes_[b]);
-    if (fa != fb) return fa < fb;
-    if (nodes_[a].g != nodes_[b].g) return nodes_[a].g > nodes_[b].g;
+  bool before(const typename Open::Entry& a, const typename Open::Entry& b) const {
+    if (a.key.f != b.key.f) return a.key.f < b.key.f;
+    if (a.key.g != b.key.g) return a.key.g > b.key.g;
     if (!options_.newer_first_on_ties) return false;
-    const std::uint32_t pa = nodes_[a].parent, pb = nodes_[b].parent;
+    const std::uint32_t pa = a.key.parent, pb = b.key.parent;
     if (pa != pb) return pa > pb;  // (only the start has kNoParent, and it is alone)
-    return a < b;
+    return a.node < b.node;
   }
 
   // The open list's view of the nodes: their order and where each keeps its heap position.
   struct OpenAccess {
     AStarSearch* search;
-    bool before(std::uint32_t a, std::uint32_t b) const { return search->before(a, b); }
+    bool before(const typename Open::Entry& a, const typename Open::Entry& b) const { return search->before(a, b); }
     std::uint32_t& position(std::uint32_t n) const { return search->nodes_[n].heap_pos; }
   };
-  void push(std::uint32_t n) { open_.push(n, OpenAccess{this}); }
+  void push(std::uint32_t n) { open_.push(n, open_key(nodes_[n]), OpenAccess{this}); }
   std::uint32_t pop() { return open_.pop(OpenAccess{this}, kClosed); }
 
   std::vector<Move> plan_to(std::uint32_t n) const { return detail::plan_to<Move>(nodes_, n); }
@@ -270,7 +283,7 @@ class AStarSearch {
   AStarOptions options_;
   LimitGuard guard_;
   ChunkedArray<Node> nodes_;
-  IndexedHeap open_;
+  Open open_;
   NodeIndex index_;
   Statistics stats_;
   double seconds_before_ = 0;  // the parts before a resume()
