@@ -103,6 +103,12 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
   if (r.bound_probes > 0) {
     j["bound_probes"] = {{"probes", r.bound_probes}, {"expanded", r.probe_expanded}, {"found", r.solved_by_probe}};
   }
+  if (r.goal_room_squares > 0) {
+    j["goal_room"] = {{"squares", r.goal_room_squares},
+                      {"states", r.goal_room_states},
+                      {"complete", r.goal_room_complete},
+                      {"seconds", std::round(r.goal_room_seconds * 1000.0) / 1000.0}};
+  }
   if (options.objective == Objective::any) {
     j["solutions_found"] = r.solutions_found;
     j["seconds_first_solution"] =
@@ -427,6 +433,8 @@ int main(int argc, char** argv) {
                         "goals in a packing order found backwards from the solved position (deepest goals "
                         "of a room first), then follows the push bound; implies --no-feature-space; off by "
                         "default (docs/sokoban.md has its figures)")
+      ("no-goal-room", "without the goal-room bound (the pushes to fill the goals' area, solved exactly on an "
+                       "abstraction of the level; admissible, on by default: docs/sokoban.md) (to measure it)")
       ("no-bound-probes", "A*: no bound probes (searches between A*'s parts for a solution of exactly the push "
                           "bound A* has proven, in the feature-space search's order; push-optimal, on by "
                           "default: docs/sokoban.md) (to measure them)")
@@ -447,7 +455,8 @@ int main(int argc, char** argv) {
       "solution = LURD) then objective, level, title, pushes, moves, dead_ends, duplicates, withheld,\n"
       "memory_fallback (A*'s memory limit reached: IDA* went on from its bound), bound_probes\n"
       "({probes, expanded, found}: the bound probes' count, expansions, counted in expanded too,\n"
-      "and whether one found the solution),\n"
+      "and whether one found the solution), goal_room ({squares, states, complete, seconds}: the\n"
+      "goal-room bound's area, its table's states, whether the table is complete, the seconds to fill it),\n"
       "solutions_found and seconds_first_solution (--objective any), with --resume resumed ({bound,\n"
       "patterns} read from the level's learned file, or null) and learned_saved,\n"
       "seconds_push_optimum, moves_pass, the pattern search's counts, with --algorithm hda rounds,\n"
@@ -481,6 +490,7 @@ int main(int argc, char** argv) {
   options.feature_space = vm.count("no-feature-space") == 0 && !options.packing_order;
   options.memory_fallback = vm.count("no-memory-fallback") == 0;
   options.bound_probes = vm.count("no-bound-probes") == 0;
+  options.goal_room = vm.count("no-goal-room") == 0;
   try {
     options.objective = parse_objective(vm["objective"].as<std::string>());
     options = options_for(request, options);  // checks the names before any level is read

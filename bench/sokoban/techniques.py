@@ -28,6 +28,7 @@ VARIANTS = [
     ("no corral test", ["--no-corral-test"]),
     ("no newer-first ties", ["--no-newer-first"]),
     ("no bound probes", ["--no-bound-probes"]),
+    ("no goal-room bound", ["--no-goal-room"]),
 ]
 
 

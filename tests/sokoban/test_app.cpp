@@ -88,7 +88,7 @@ TEST_F(App, ResumeStartsFromWhatTheLastRunKept) {
 // The switches that measure one technique each (bench/sokoban/techniques.py) keep the optimum.
 TEST_F(App, EachTechniqueSwitchedOffKeepsTheOptimum) {
   for (const char* flag : {"--no-pattern-search", "--no-pi-corrals", "--no-frozen-goals", "--no-corral-test",
-                           "--no-newer-first"}) {
+                           "--no-newer-first", "--no-goal-room"}) {
     const ProgramRun r = run(flag);
     EXPECT_EQ(r.status, 0) << flag << ": " << r.out;
     EXPECT_NE(r.out.find("solved (push-optimal), 7 pushes"), std::string::npos) << flag << ": " << r.out;
@@ -102,6 +102,17 @@ TEST_F(App, JsonHasTheRequiredFields) {
                           "\"solution\":\"", "\"optimal\":true", "\"expanded\":", "\"generated\":", "\"seconds\":"}) {
     EXPECT_NE(r.out.find(key), std::string::npos) << key << " in " << r.out;
   }
+}
+
+// The goal-room bound reports its area and table; switched off, it reports nothing.
+TEST_F(App, JsonReportsTheGoalRoomTable) {
+  const ProgramRun on = run("--json");
+  EXPECT_EQ(on.status, 0) << on.out;
+  EXPECT_NE(on.out.find("\"goal_room\":{\"squares\":"), std::string::npos) << on.out;
+  EXPECT_NE(on.out.find("\"complete\":true"), std::string::npos) << on.out;
+  const ProgramRun off = run("--json --no-goal-room");
+  EXPECT_EQ(off.status, 0) << off.out;
+  EXPECT_EQ(off.out.find("\"goal_room\""), std::string::npos) << off.out;
 }
 
 // The core keys every program prints, in this order, then Sokoban's own.
@@ -351,7 +362,8 @@ TEST_F(App, TraceShowsIdaIterations) {
   const ProgramRun out = run("--trace --algorithm ida --no-solution", false);  // stdout: results only
   EXPECT_EQ(out.out.find("iteration"), std::string::npos) << out.out;
   EXPECT_NE(out.out.find("solved (push-optimal), 7 pushes"), std::string::npos) << out.out;
-  // A level whose first bound (4) is too low: the second iteration, at bound 6, solves it.
+  // A level whose first bound (4, the matching's: the goal-room bound, switched off here, sees
+  // 6 at once) is too low: the second iteration, at bound 6, solves it.
   const std::string level = temp_file("trace.xsb",
                                       "#######\n"
                                       "# . . #\n"
@@ -359,7 +371,7 @@ TEST_F(App, TraceShowsIdaIterations) {
                                       "#   $ #\n"
                                       "# # . #\n"
                                       "#######\n");
-  const ProgramRun two = run(level + " --trace --algorithm ida --no-solution");
+  const ProgramRun two = run(level + " --trace --algorithm ida --no-solution --no-goal-room");
   EXPECT_EQ(two.status, 0) << two.out;
   EXPECT_NE(two.out.find("iteration 1: bound 4, expanded 3, generated 10, pruned 0, next bound 6"), std::string::npos)
       << two.out;

@@ -67,19 +67,9 @@ TEST(FrozenGoals, AdmissibleAndEqualToTheBoundFromScratchOnMicrobanWalks) {
     for (int walk = 0; walk < 8; ++walk) {
       SokobanDomain::State s = d.initial_state();
       for (int k = 0; k < 40 && !d.is_goal(s); ++k) {
-        std::vector<SokobanDomain::Move> moves;
-        d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
-        if (moves.empty()) break;
-        SokobanDomain::Move pick = moves[rng() % moves.size()];
-        if (rng() % 4 != 0) {
-          int best = -1;
-          for (const auto& m : moves) {
-            SokobanDomain::State child = s;
-            d.apply(child, m);
-            if (!hsearch::is_dead_end(child.h) && (best < 0 || child.h < best)) best = child.h, pick = m;
-          }
-        }
-        d.apply(s, pick);
+        const auto pick = hsearch::sokoban::testing::walk_step(d, s, rng);
+        if (!pick) break;
+        d.apply(s, *pick);
         if (hsearch::is_dead_end(s.h)) {
           // A dead end must be proven unsolvable (with a larger budget: a few need it).
           EXPECT_EQ(hsearch::sokoban::testing::exact_cost(board, s, 400000), -2) << "level " << n;

@@ -29,6 +29,7 @@
 #include "hsearch/core/domain.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
+#include "hsearch/sokoban/goal_room_bound.hpp"
 #include "hsearch/sokoban/move_ordering.hpp"
 #include "hsearch/sokoban/pruning.hpp"
 #include "hsearch/sokoban/push_apply.hpp"
@@ -96,7 +97,7 @@ class BasicSokobanDomain {
   // count it against their memory limit (core/domain.hpp).
   std::size_t held_bytes() const {
     return matching_.frozen_goal_bytes() + cache_.capacity() * sizeof(State) +
-           (hook_ != nullptr ? hook_->held_bytes() : 0);
+           (hook_ != nullptr ? hook_->held_bytes() : 0) + (room_ != nullptr ? room_->bytes() : 0);
   }
   // PI-corral pruning (pi_corral.hpp): for_each_move lists only the pushes into one corral
   // when the state has a PI-corral that must change. Keeps push-optimality (proof there); off
@@ -120,6 +121,9 @@ class BasicSokobanDomain {
   // Consulted by apply() after the matching (nullptr: none). The hook may learn as it goes, so
   // the domain object and the hook belong to one search at a time.
   void set_bound_hook(BoundHook* hook) { hook_ = hook; }
+  // The goal-room bound (goal_room_bound.hpp), maximised with the matching's after each push
+  // (nullptr: none). Only for the whole level: it assumes every goal must be filled.
+  void set_goal_room(const GoalRoomBound* room) { room_ = room; }
 
   // The level's start; h is dead_end when the start is already a deadlock.
   State initial_state() const {
@@ -134,6 +138,7 @@ class BasicSokobanDomain {
     s.hash = state_hash(*board_, s.boxes, s.player);
     s.dist = matching_.plain_distances();
     s.h = full_bound(s);
+    with_goal_room(s);
     return s;
   }
 
@@ -171,6 +176,7 @@ class BasicSokobanDomain {
     matching_.after_push(s, s.last_box, to, frozen);
     s.h = matching_.value(s);
     if (hook_ != nullptr && !is_dead_end(s.h)) s.h = hook_->refine(s, to);
+    with_goal_room(s);
     if (!cache_.empty() && !is_dead_end(s.h)) cache_[s.hash & cache_mask_] = s;
   }
 
@@ -214,6 +220,12 @@ class BasicSokobanDomain {
   std::string move_name(const Move& m) const { return push_name(*board_, m); }
 
  private:
+  void with_goal_room(State& s) const {
+    if (room_ == nullptr || is_dead_end(s.h)) return;
+    const int r = room_->bound(s, boxes_);
+    s.h = r == GoalRoomBound::kDeadEnd ? dead_end<Cost>() : std::max(s.h, r);
+  }
+
   const Board* board_;
   std::array<std::uint16_t, kMaxBoxes> start_boxes_{};
   std::uint16_t start_player_;
@@ -222,6 +234,7 @@ class BasicSokobanDomain {
   DeadEndTests dead_ends_;
   PiCorralPruning pi_corrals_;
   BoundHook* hook_ = nullptr;
+  const GoalRoomBound* room_ = nullptr;
   mutable std::vector<State> cache_;  // see enable_state_cache
   std::size_t cache_mask_ = 0;
 };

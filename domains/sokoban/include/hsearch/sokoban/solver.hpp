@@ -101,6 +101,12 @@ struct SolveOptions {
   // default since its budget is small (docs/sokoban.md, "Pattern search").
   bool pattern_search = true;
   PatternSearchOptions patterns;
+  // The goal-room bound (goal_room_bound.hpp): the pushes to fill the goals' area, solved
+  // exactly on an abstraction of the level; the larger of it and the matching is the bound.
+  // Admissible, and on by default: its table takes at most about a second to fill, and it
+  // proves levels the matching alone cannot (docs/sokoban.md, "The goal-room bound").
+  bool goal_room = true;
+  GoalRoomOptions goal_room_options;
   // Objective::any: the search for the first solution follows the goals' packing order
   // (packing_order.hpp; not admissible, so used only until a solution is held). Off by
   // default: on XSokoban it solved fewer levels than the push bound alone (docs/sokoban.md).
@@ -209,6 +215,12 @@ struct SolveReport {
   bool solved_by_probe = false;
   // A*'s memory limit stopped it and IDA* went on from its bound (SolveOptions::memory_fallback).
   bool memory_fallback = false;
+  // The goal-room bound (SolveOptions::goal_room): its area's squares (0: not used), its
+  // table's states, whether that table is complete, and the seconds it took to fill.
+  int goal_room_squares = 0;
+  std::size_t goal_room_states = 0;
+  bool goal_room_complete = false;
+  double goal_room_seconds = 0;
   // Pattern search: sub-searches run, their expansions (not in result.stats), patterns learned.
   std::uint64_t pattern_searches = 0;
   std::uint64_t pattern_expanded = 0;
@@ -451,6 +463,18 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   pattern_options.sub_search_bytes = memory.sub_search;
   PatternSearch patterns(board, pattern_options);
   if (options.pattern_search) domain.set_bound_hook(&patterns);
+  std::optional<GoalRoomBound> room;
+  if (options.goal_room && domain.box_count() == static_cast<int>(board.goals().size())) {
+    const double started = clock.seconds();
+    room.emplace(board, options.goal_room_options);
+    if (room->usable()) {
+      domain.set_goal_room(&*room);
+      report.goal_room_squares = room->squares();
+      report.goal_room_states = room->states();
+      report.goal_room_complete = room->complete();
+    }
+    report.goal_room_seconds = clock.seconds() - started;
+  }
   // A push bound proven by earlier runs of this level (0: none): A* orders nodes as if no f
   // were below it, IDA* starts there, and the result's bound is never below it.
   int known_bound = 0;

@@ -1,0 +1,115 @@
+// The goal-room bound (goal_room_bound.hpp): never above the true remaining cost on states of
+// Microban walks (found by A* with the plain matching), its dead ends proven unsolvable, the
+// abstract costs of a small room checked by hand, and the same optima with and without it.
+#include <fstream>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "data_dir.hpp"
+#include "exact_cost.hpp"
+#include "hsearch/sokoban/goal_room_bound.hpp"
+#include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/sokoban_domain.hpp"
+#include "hsearch/sokoban/solver.hpp"
+#include "level_text.hpp"
+#include "same_optima.hpp"
+
+using namespace hsearch::sokoban;
+
+namespace {
+
+std::vector<LevelEntry> microban() {
+  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
+  return read_levels(in, "microban");
+}
+
+}  // namespace
+
+// A corridor of three goals entered from the left, boxes brought down from an open area:
+// the abstract costs of the corridor's configurations are what a person counts.
+TEST(GoalRoom, CostsOfACorridorRoom) {
+  const Board board(hsearch::sokoban::testing::level_from(
+      "#######\n"
+      "#@    #\n"
+      "# $$$ #\n"
+      "#     ######\n"
+      "#      ...#\n"
+      "###########\n"));
+  GoalRoomOptions o;
+  o.ring = 0;  // the area: the three goals only
+  const GoalRoomBound room(board, o);
+  ASSERT_TRUE(room.usable());
+  ASSERT_EQ(room.squares(), 3);
+  ASSERT_TRUE(room.complete());
+  const int g0 = room.square_of(board.cell_at(4, 7)), g1 = room.square_of(board.cell_at(4, 8)),
+            g2 = room.square_of(board.cell_at(4, 9));
+  auto bit = [](int i) { return std::uint64_t{1} << i; };
+  EXPECT_EQ(room.room_cost(bit(g0) | bit(g1) | bit(g2), -1), 0);
+  // Empty: the boxes arrive on the first goal and go 2, 1 and 0 squares further.
+  EXPECT_EQ(room.room_cost(0, -1), 3);
+  // A box on the first goal must go 2 further, then the next arrival 1.
+  EXPECT_EQ(room.room_cost(bit(g0), -1), 3);
+  EXPECT_EQ(room.room_cost(bit(g2), -1), 1);
+  EXPECT_EQ(room.room_cost(bit(g1) | bit(g2), -1), 0);
+  // A box on the middle goal: one push on, then arrivals costing 1 and 0.
+  EXPECT_EQ(room.room_cost(bit(g1), -1), 2);
+  // The start: each box's pushes until it stands on the first goal (two down, then 5, 4 and 3
+  // to the right), then the corridor's 3; the matching says the same, and so does A*.
+  const SokobanDomain d(board);
+  const auto s = d.initial_state();
+  EXPECT_EQ(room.bound(s, d.box_count()), (7 + 6 + 5) + 3);
+  EXPECT_EQ(s.h, 21);
+  EXPECT_EQ(hsearch::sokoban::testing::exact_cost(board, s, 100000), 21);
+}
+
+// Walks that mostly take the push with the lowest bound: the room bound of every state is at
+// most its true cost, and a state it calls a dead end is unsolvable.
+TEST(GoalRoom, AdmissibleOnMicrobanWalks) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = microban();
+  std::mt19937_64 rng(20261126);
+  int checked = 0, above_matching = 0, dead = 0;
+  for (int n = 1; n <= 155; n += 3) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    SokobanDomain d(board);
+    if (d.box_count() != static_cast<int>(board.goals().size())) continue;
+    GoalRoomOptions o;
+    o.max_states = 100000;  // small tables also exercise the unfinished-layer bound
+    const GoalRoomBound room(board, o);
+    if (!room.usable()) continue;
+    for (int walk = 0; walk < 5; ++walk) {
+      SokobanDomain::State s = d.initial_state();
+      for (int k = 0; k < 30 && !d.is_goal(s); ++k) {
+        const auto pick = hsearch::sokoban::testing::walk_step(d, s, rng);
+        if (!pick) break;
+        d.apply(s, *pick);
+        if (hsearch::is_dead_end(s.h)) break;
+        const int r = room.bound(s, d.box_count());
+        const int exact = hsearch::sokoban::testing::exact_cost(board, s, 4000);
+        if (r == GoalRoomBound::kDeadEnd) {
+          ++dead;
+          const int proof = exact == -1 ? hsearch::sokoban::testing::exact_cost(board, s, 400000) : exact;
+          EXPECT_EQ(proof, -2) << "level " << n;
+          break;
+        }
+        if (exact < 0) continue;
+        ++checked;
+        EXPECT_LE(r, exact) << "level " << n << "\n" << d.state_string(s);
+        if (r > s.h) ++above_matching;
+      }
+    }
+  }
+  EXPECT_GT(checked, 300);
+  // What the bound adds on these small levels (printed, so that a change shows).
+  std::printf("states checked %d, room bound above the matching on %d, dead ends %d\n", checked, above_matching,
+              dead);
+}
+
+TEST(GoalRoom, SameOptimaOnMicrobanWithAndWithout) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  SolveOptions on, off;
+  off.goal_room = false;
+  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), 50);
+}
