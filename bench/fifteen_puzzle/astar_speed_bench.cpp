@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "hand_astar.hpp"
+#include "korf_speed_instances.hpp"
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/domain.hpp"
 #include "hsearch/fifteen_puzzle/manhattan.hpp"
@@ -30,7 +31,7 @@ using namespace hsearch::fifteen;
 
 // The ten instances of fifteen_ida_speed_bench (the fewest IDA* nodes with Manhattan): A*
 // expands 32 k to 486 k nodes on each, 1.9 M in all, each within a second and some 50 MB.
-std::vector<int> chosen_ids = {12, 42, 55, 79, 97, 19, 94, 47, 93, 9};
+std::vector<int> chosen_ids = bench::kSpeedInstances;
 
 struct Instance {
   int id;
@@ -38,31 +39,14 @@ struct Instance {
 };
 
 std::vector<Instance> load_instances() {
-  const char* env = std::getenv("HSEARCH_DATA_DIR");
-  const std::string dir = (env != nullptr && *env != '\0') ? env : HSEARCH_DEFAULT_DATA_DIR;
-  std::ifstream in(dir + "/fifteen/korf100.txt");
-  std::vector<std::vector<unsigned>> all;
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream s(line);
-    std::vector<unsigned> t;
-    for (unsigned v; s >> v;) t.push_back(v);
-    if (t.size() == 16) all.push_back(t);
-  }
   std::vector<Instance> chosen;
-  if (all.size() == 100) {
-    for (int id : chosen_ids) chosen.push_back({id, make_board<PackedBoard>(all[static_cast<std::size_t>(id - 1)])});
-  }
+  const auto tiles = bench::load_korf_instances(chosen_ids);
+  for (std::size_t i = 0; i < tiles.size(); ++i) chosen.push_back({chosen_ids[i], make_board<PackedBoard>(tiles[i])});
   return chosen;
 }
 
-const FifteenPuzzle& puzzle() {
-  static const FifteenPuzzle p(4, 4, "ULRD");
-  return p;
-}
-const Manhattan<PackedBoard>& manhattan() {
-  static const Manhattan<PackedBoard> md(puzzle());
-  return md;
-}
+using bench::manhattan;
+using bench::puzzle;
 
 struct Counts {
   int cost = 0;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "hand_ida.hpp"
+#include "korf_speed_instances.hpp"
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/inverse_move_pruner.hpp"
 #include "hsearch/fifteen_puzzle/manhattan.hpp"
@@ -25,35 +26,11 @@ namespace {
 using namespace hsearch;
 using namespace hsearch::fifteen;
 
+using bench::manhattan;
+using bench::puzzle;
+
 // Korf instances that take 0.5M - 2M generated nodes each with Manhattan distance.
-const std::vector<int> kInstances = {12, 42, 55, 79, 97, 19, 94, 47, 93, 9};
-
-std::vector<std::vector<unsigned>> load_instances() {
-  const char* env = std::getenv("HSEARCH_DATA_DIR");
-  const std::string dir = (env != nullptr && *env != '\0') ? env : HSEARCH_DEFAULT_DATA_DIR;
-  std::ifstream in(dir + "/fifteen/korf100.txt");
-  std::vector<std::vector<unsigned>> all;
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream s(line);
-    std::vector<unsigned> t;
-    for (unsigned v; s >> v;) t.push_back(v);
-    if (t.size() == 16) all.push_back(t);
-  }
-  std::vector<std::vector<unsigned>> chosen;
-  if (all.size() == 100) {
-    for (int id : kInstances) chosen.push_back(all[static_cast<std::size_t>(id - 1)]);
-  }
-  return chosen;
-}
-
-const FifteenPuzzle& puzzle() {
-  static const FifteenPuzzle p(4, 4, "ULRD");
-  return p;
-}
-const Manhattan<PackedBoard>& manhattan() {
-  static const Manhattan<PackedBoard> md(puzzle());
-  return md;
-}
+std::vector<std::vector<unsigned>> load_instances() { return bench::load_korf_instances(bench::kSpeedInstances); }
 
 template <class Pruner>
 void framework_ida(benchmark::State& state, const Pruner& pruner) {
