@@ -113,6 +113,8 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
     j["solutions_found"] = r.solutions_found;
     j["seconds_first_solution"] =
         r.solutions_found > 0 ? app::Json(std::round(r.seconds_first_solution * 1000.0) / 1000.0) : app::Json(nullptr);
+    j["first_solution_cells"] =
+        r.first_solution_cells.empty() ? app::Json(nullptr) : app::Json(r.first_solution_cells);
   }
   if (r.solved()) {
     // Only a proven push optimum has a time at which it was proven.
@@ -428,7 +430,11 @@ int main(int argc, char** argv) {
       ("no-frozen-goals", "push distances that ignore boxes frozen on goals (to measure them; the "
                           "bound is weaker, still admissible)")
       ("no-feature-space", "--objective any: the first solution comes from the weighted restarts too, not "
-                           "from the feature-space search over packing and connectivity (to measure it)")
+                           "from the feature-space searches (--feature-cells) (to measure them)")
+      ("feature-cells", po::value<std::string>()->default_value("both"),
+       "--objective any: the cells of the feature-space search: packing (the boxes packed in the goals' "
+       "fill order), packing-connectivity (and the regions the boxes cut the floor into), or both (one "
+       "search over each, in turns of 2^15 expansions; docs/sokoban.md has each one's figures)")
       ("packing-order", "--objective any: the search for the first solution is weighted A* that fills the "
                         "goals in a packing order found backwards from the solved position (deepest goals "
                         "of a room first), then follows the push bound; implies --no-feature-space; off by "
@@ -457,7 +463,8 @@ int main(int argc, char** argv) {
       "({probes, expanded, found}: the bound probes' count, expansions, counted in expanded too,\n"
       "and whether one found the solution), goal_room ({squares, states, complete, seconds}: the\n"
       "goal-room bound's area, its table's states, whether the table is complete, the seconds to fill it),\n"
-      "solutions_found and seconds_first_solution (--objective any), with --resume resumed ({bound,\n"
+      "solutions_found, seconds_first_solution and first_solution_cells (--objective any: the feature\n"
+      "space whose search found the first solution, or null), with --resume resumed ({bound,\n"
       "patterns} read from the level's learned file, or null) and learned_saved,\n"
       "seconds_push_optimum, moves_pass, the pattern search's counts, with --algorithm hda rounds,\n"
       "messages_sent, bytes_sent and rank_expanded (HDA*'s collectives, batches of states sent between\n"
@@ -493,6 +500,10 @@ int main(int argc, char** argv) {
   options.goal_room = vm.count("no-goal-room") == 0;
   try {
     options.objective = parse_objective(vm["objective"].as<std::string>());
+    options.feature_cells = parse_feature_cells(vm["feature-cells"].as<std::string>());
+    if (!vm["feature-cells"].defaulted() && options.objective != Objective::any) {
+      throw std::invalid_argument("--feature-cells: only with --objective any (its first solution's search)");
+    }
     options = options_for(request, options);  // checks the names before any level is read
     options.patterns.max_boxes =
         static_cast<int>(app::parse_count_in("pattern-boxes", vm["pattern-boxes"].as<std::string>(), 1, 64));

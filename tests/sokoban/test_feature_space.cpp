@@ -2,8 +2,12 @@
 // advisors' weights; and the feature-space search as the anytime solver's first step.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <stdexcept>
+
 #include "data_dir.hpp"
 #include "hsearch/sokoban/feature_space.hpp"
+#include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 #include "hsearch/sokoban/solution.hpp"
 #include "hsearch/sokoban/solver.hpp"
@@ -63,6 +67,74 @@ TEST(PushFeatures, AdvisedPushesWeighNothing) {
   EXPECT_EQ(f.weight(s, two_regions, nullptr, up, s, one_packed), 0);
   EXPECT_EQ(f.weight(s, two_regions, nullptr, up, s, same), 0);
   EXPECT_EQ(f.weight(s, same, nullptr, up, s, two_regions), 1);
+}
+
+// Cells of the packing alone: the regions are left out of the cell, so no push joins regions.
+TEST(PushFeatures, PackingCellsLeaveTheRegionsOut) {
+  const Board b(doorway());
+  const SokobanDomain d(b);
+  const PushFeatures f(b, FeatureCells::packing);
+  auto s = d.initial_state();
+  EXPECT_EQ(f.cell(s), 0U);
+  const Push up{static_cast<std::uint16_t>(cell(b, 2, 3)), kUp};
+  d.apply(s, up);
+  EXPECT_EQ(f.cell(s), std::uint64_t{1} << 16);
+  EXPECT_EQ(PushFeatures::packed_of(f.cell(s)), 1);
+  EXPECT_EQ(f.weight(s, 0, nullptr, up, s, 0), 1);
+  EXPECT_EQ(f.weight(s, 0, nullptr, up, s, f.cell(s)), 0);  // it packs a box
+}
+
+TEST(PushFeatures, CellNamesParse) {
+  for (const FeatureCells c : {FeatureCells::both, FeatureCells::packing, FeatureCells::packing_connectivity}) {
+    EXPECT_EQ(parse_feature_cells(feature_cells_name(c)), c);
+  }
+  EXPECT_THROW(parse_feature_cells("rooms"), std::invalid_argument);
+}
+
+// Each feature space alone, and both in turns (the default), give first solutions that replay
+// and are never below the table; the space that found it is named.
+TEST(AnyObjective, EachFeatureSpaceAndBothInTurnsSolve) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto microban = hsearch::sokoban::testing::read_microban();
+  for (const FeatureCells cells : {FeatureCells::packing, FeatureCells::packing_connectivity, FeatureCells::both}) {
+    for (int n = 1; n <= 20; ++n) {
+      const Level& level = microban.level(n);
+      SolveOptions o;
+      o.objective = Objective::any;
+      o.feature_cells = cells;
+      o.any_schedule = {{0, 1}};
+      o.limits.max_expanded = 200000;
+      const SolveReport r = solve_level(level, o);
+      const std::string where = std::string(feature_cells_name(cells)) + ", level " + std::to_string(n);
+      ASSERT_TRUE(r.solved()) << where;
+      EXPECT_EQ(verify_lurd(level, r.lurd), "") << where;
+      if (cells == FeatureCells::both) {
+        EXPECT_TRUE(r.first_solution_cells == "packing" || r.first_solution_cells == "packing-connectivity") << where;
+      } else {
+        EXPECT_EQ(r.first_solution_cells, feature_cells_name(cells)) << where;
+      }
+      const auto it = microban.table.find(n);
+      if (it != microban.table.end()) {
+        EXPECT_GE(r.pushes, it->second.pushes) << where;
+      }
+    }
+  }
+}
+
+// Both searches in turns of 2^15 expansions: the caller's node limit bounds their sum, and a
+// level neither solves within it stops there, at exactly the limit.
+TEST(AnyObjective, TheNodeLimitBoundsBothFeatureSpaces) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
+  const auto entries = read_levels(in, "xsokoban");
+  ASSERT_GE(entries.size(), 11U);
+  SolveOptions o;
+  o.objective = Objective::any;
+  o.limits.max_expanded = 3 * (1 << 15) + 1000;  // four turns, the last one cut short
+  const SolveReport r = solve_level(entries[10].level, o);  // level 11: far more than that
+  ASSERT_FALSE(r.solved()) << r.status();
+  EXPECT_EQ(r.result.stop_reason, hsearch::StopReason::node_limit);
+  EXPECT_EQ(r.result.stats.expanded, o.limits.max_expanded);
 }
 
 // The anytime solver's first solution comes from the feature-space search: it replays, it is

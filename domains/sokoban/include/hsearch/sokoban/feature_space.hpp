@@ -6,6 +6,11 @@
 // - connectivity: into how many regions the boxes cut the free floor (one region: the player
 //   can walk everywhere the boxes are not).
 //
+// A cell is (packing, connectivity), or packing alone (FeatureCells::packing). The coarser space
+// has a tenth as many cells or fewer, so the search's turns go mostly to how far the packing has
+// come; it solves levels the finer one does not, and the other way round (docs/sokoban.md), so
+// the anytime solver runs one of each in turn (FeatureCells::both).
+//
 // A push weighs 0 when an advisor recommends it, 1 otherwise:
 // - it pushes again the box the last push moved (a box's whole journey, a macro move, costs what
 //   its first push costs);
@@ -14,6 +19,8 @@
 // Nothing here is admissible or claims to be: the search that uses it looks for a solution,
 // never an optimal one.
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "hsearch/sokoban/board.hpp"
@@ -22,19 +29,42 @@
 
 namespace hsearch::sokoban {
 
+// What makes a cell of the feature space; `both`: two searches, one over each (solver.hpp).
+enum class FeatureCells { packing_connectivity, packing, both };
+
+inline const char* feature_cells_name(FeatureCells cells) {
+  switch (cells) {
+    case FeatureCells::packing_connectivity: return "packing-connectivity";
+    case FeatureCells::packing: return "packing";
+    case FeatureCells::both: return "both";
+  }
+  return "?";
+}
+
+inline FeatureCells parse_feature_cells(const std::string& name) {
+  for (const FeatureCells c : {FeatureCells::both, FeatureCells::packing, FeatureCells::packing_connectivity}) {
+    if (name == feature_cells_name(c)) return c;
+  }
+  throw std::invalid_argument("--feature-cells " + name + ": sokoban offers both, packing, packing-connectivity");
+}
+
 class PushFeatures {
  public:
-  explicit PushFeatures(const Board& board)
+  // (`both` is not one space: it is taken as packing_connectivity here.)
+  explicit PushFeatures(const Board& board, FeatureCells cells = FeatureCells::packing_connectivity)
       : board_(&board),
+        packing_only_(cells == FeatureCells::packing),
         boxes_(static_cast<int>(board.initial_boxes().size())),
         packing_(board),
         seen_(static_cast<std::size_t>(board.cell_count()), 0) {
     stack_.reserve(static_cast<std::size_t>(board.cell_count()));
   }
 
-  // packing << 16 | connectivity.
+  // packing << 16 | connectivity (0 when the cells are the packing alone: then no push counts as
+  // joining regions either).
   template <class Set>
   std::uint64_t cell(const BasicPushState<Set>& s) const {
+    if (packing_only_) return static_cast<std::uint64_t>(packed(s)) << 16;
     return static_cast<std::uint64_t>(packed(s)) << 16 | static_cast<std::uint64_t>(regions(s.boxes));
   }
   static int packed_of(std::uint64_t cell) { return static_cast<int>(cell >> 16); }
@@ -86,6 +116,7 @@ class PushFeatures {
 
  private:
   const Board* board_;
+  bool packing_only_;
   int boxes_;
   PackingGuide packing_;
   // Scratch for regions(): one search at a time per object.

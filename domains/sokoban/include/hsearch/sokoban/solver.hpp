@@ -11,6 +11,7 @@
 // the fewer-moves pass, the deadlock tests). solve_level(level, options) is the same search
 // with every setting in SolveOptions.
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -112,9 +113,12 @@ struct SolveOptions {
   // default: on XSokoban it solved fewer levels than the push bound alone (docs/sokoban.md).
   bool packing_order = false;
   // Objective::any: the first solution comes from the feature-space search
-  // (feature_space_search.hpp over feature_space.hpp's packing and connectivity), and the
-  // weighted restarts then look for cheaper ones. Off: the restarts find the first one too.
+  // (feature_space_search.hpp over feature_space.hpp's features), and the weighted restarts
+  // then look for cheaper ones. Off: the restarts find the first one too.
   bool feature_space = true;
+  // Its cells: (packing, connectivity), packing alone, or both (two searches in turn,
+  // first_solution_by_features below), which solves the most XSokoban levels (docs/sokoban.md).
+  FeatureCells feature_cells = FeatureCells::both;
   // Objective::pushes with A*: bound probes (astar_with_bound_probes below). Each time A* has
   // doubled its expansions (from 2^16 on), a feature-space search bounded by the push bound A*
   // has proven looks for a solution of exactly that many pushes: one it finds is push-optimal.
@@ -208,6 +212,9 @@ struct SolveReport {
   // and when it found the first (seconds since the call began).
   int solutions_found = 0;
   double seconds_first_solution = 0;
+  // The feature space whose search found the first solution ("packing", "packing-connectivity";
+  // empty when the weighted restarts found it).
+  std::string first_solution_cells;
   // Bound probes (SolveOptions::bound_probes): how many ran, their expansions (also counted in
   // result.stats), and whether one found the solution.
   int bound_probes = 0;
@@ -445,6 +452,89 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
   return with_probes(std::move(result), astar_stats);
 }
 
+// --objective any's first solution: the feature-space search over `cells`. With
+// FeatureCells::both, one search over (packing, connectivity) and one over packing alone take
+// turns of kSlice expansions each, sharing the domain (so the deadlocks the pattern search
+// learns in one prune the other) and half of limits.max_bytes each. The first to end decides:
+// solved, or unsolvable (each search alone expands every reachable state that is no dead end
+// before it says so). A turn the caller's limits stop ends the run; a search that fills its
+// memory leaves the turns to the other. The result's statistics are both searches' together;
+// `found_by` names the space that solved it.
+template <class SokobanDomain, class Observer>
+Result<Push, int> first_solution_by_features(const Board& board, const SokobanDomain& domain,
+                                             const typename SokobanDomain::State& start, const PushLowerBound& h,
+                                             const Limits& limits, FeatureCells cells, Observer& observer,
+                                             std::string& found_by) {
+  if (cells != FeatureCells::both) {
+    FeatureSpaceOptions options;
+    options.limits = limits;
+    const PushFeatures features(board, cells);
+    auto found = feature_space_search(domain, start, h, features, options, observer);
+    if (found.solved()) found_by = feature_cells_name(cells);
+    return found;
+  }
+  using Search = FeatureSpaceSearch<SokobanDomain, PushLowerBound, PushFeatures, Observer>;
+  // About a second of search on XSokoban: switching costs nothing (both stay in memory), and a
+  // level one space solves in seconds is not held up long by the other.
+  constexpr std::uint64_t kSlice = std::uint64_t{1} << 15;
+  const std::uint64_t withheld_at_start = withheld_moves(domain);
+  const std::array<FeatureCells, 2> spaces = {FeatureCells::packing_connectivity, FeatureCells::packing};
+  const std::array<PushFeatures, 2> features = {PushFeatures(board, spaces[0]), PushFeatures(board, spaces[1])};
+  Limits each = limits;
+  each.max_bytes = limits.max_bytes / 2;
+  std::array<std::optional<Search>, 2> searches;
+  std::array<Result<Push, int>, 2> last;
+  std::array<bool, 2> out_of_memory = {false, false};
+  auto together = [&](Result<Push, int> r) {
+    r.stats = last[0].stats;
+    r.stats += last[1].stats;
+    // (each search counts the domain's tables in its peak: they are held once)
+    const std::size_t held = held_bytes(domain);
+    r.stats.peak_bytes = last[0].stats.peak_bytes + last[1].stats.peak_bytes - std::min(held, r.stats.peak_bytes);
+    r.stats.withheld = withheld_moves(domain) - withheld_at_start;
+    return r;
+  };
+  for (int turn = 0;; turn ^= 1) {
+    if (out_of_memory[turn]) {
+      if (out_of_memory[turn ^ 1]) return together(last[turn]);
+      continue;
+    }
+    const std::uint64_t done = last[turn].stats.expanded;
+    Limits part = each;
+    part.max_expanded = done + kSlice;
+    if (limits.max_expanded != 0) {
+      const std::uint64_t spent = last[0].stats.expanded + last[1].stats.expanded;
+      part.max_expanded = done + std::min(kSlice, limits.max_expanded - std::min(limits.max_expanded, spent));
+      if (part.max_expanded == done) {  // the caller's node limit: both have spent it
+        Result<Push, int> r = last[turn];
+        r.status = Status::stopped;
+        r.stop_reason = StopReason::node_limit;
+        return together(std::move(r));
+      }
+    }
+    if (!searches[turn]) {
+      FeatureSpaceOptions options;
+      options.limits = part;
+      searches[turn].emplace(domain, h, features[static_cast<std::size_t>(turn)], observer, options);
+      last[turn] = searches[turn]->run(start);
+    } else {
+      last[turn] = searches[turn]->resume(part);
+    }
+    const Result<Push, int>& r = last[turn];
+    if (r.solved()) found_by = feature_cells_name(spaces[static_cast<std::size_t>(turn)]);
+    if (r.status != Status::stopped) return together(r);
+    if (r.stop_reason == StopReason::memory_limit) {
+      out_of_memory[turn] = true;
+      continue;
+    }
+    // A stop at this turn's own node limit passes the turn; any other limit is the caller's.
+    const bool slice_over = r.stop_reason == StopReason::node_limit && r.stats.expanded == part.max_expanded &&
+                            (limits.max_expanded == 0 ||
+                             last[0].stats.expanded + last[1].stats.expanded < limits.max_expanded);
+    if (!slice_over) return together(r);
+  }
+}
+
 // The search of solve_with on the states of cell-set width Set (cell_set.hpp): the push search
 // (or the moves search), then the fewer-moves pass; fills `report`'s search fields and returns
 // the plan as LURD (empty unless solved).
@@ -515,15 +605,14 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       if (options.feature_space) {
         // Both searches share one clock: the time limit covers the whole run.
         anytime.limits = anytime.limits.with_clock_started();
-        FeatureSpaceOptions first;
-        first.limits = anytime.limits;
-        const PushFeatures features(board);
-        auto found = feature_space_search(domain, start, h, features, first, observer);
+        auto found = first_solution_by_features(board, domain, start, h, anytime.limits, options.feature_cells,
+                                                observer, report.first_solution_cells);
         if (!found.solved()) return found;  // unsolvable (every state seen) or stopped by a limit
         if (report.solutions_found++ == 0) report.seconds_first_solution = clock.seconds();
         if (teaching.trace != nullptr) {
-          *teaching.trace << "solution: " << found.cost << " pushes, feature-space search, expanded "
-                          << found.stats.expanded << ", after " << clock.seconds() << " s\n";
+          *teaching.trace << "solution: " << found.cost << " pushes, feature-space search ("
+                          << report.first_solution_cells << " cells), expanded " << found.stats.expanded
+                          << ", after " << clock.seconds() << " s\n";
         }
         return restarting_weighted_astar(domain, start, h, anytime, observer, on_solution, std::move(found));
       }
