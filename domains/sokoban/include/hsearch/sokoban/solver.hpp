@@ -488,9 +488,10 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
   auto together = [&](Result<Push, int> r) {
     r.stats = last[0].stats;
     r.stats += last[1].stats;
-    // (each search counts the domain's tables in its peak: they are held once)
-    const std::size_t held = held_bytes(domain);
-    r.stats.peak_bytes = last[0].stats.peak_bytes + last[1].stats.peak_bytes - std::min(held, r.stats.peak_bytes);
+    // Both searches are held at once, and each counts the domain's tables in its peak: they are
+    // held once (a search that never ran has a peak of 0 and counted nothing).
+    const std::size_t a = last[0].stats.peak_bytes, b = last[1].stats.peak_bytes;
+    r.stats.peak_bytes = a + b - std::min({held_bytes(domain), a, b});
     r.stats.withheld = withheld_moves(domain) - withheld_at_start;
     return r;
   };
