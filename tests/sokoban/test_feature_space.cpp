@@ -54,19 +54,34 @@ TEST(PushFeatures, AdvisedPushesWeighNothing) {
   const std::uint16_t at = static_cast<std::uint16_t>(cell(b, 2, 3));
   const std::uint16_t below = static_cast<std::uint16_t>(cell(b, 3, 3));
   const Push up{at, kUp};
-  // Cells as PushFeatures::cell encodes them: packed << 16 | regions.
-  const std::uint64_t same = 1;
-  const std::uint64_t two_regions = 2;
-  const std::uint64_t one_packed = std::uint64_t{1} << 16 | 2;
+  // Cells as PushFeatures::cell encodes them: (packed, out of plan, regions).
+  const std::uint64_t same = PushFeatures::make_cell(0, 0, 1);
+  const std::uint64_t two_regions = PushFeatures::make_cell(0, 0, 2);
+  const std::uint64_t one_packed = PushFeatures::make_cell(1, 0, 2);
+  const std::uint64_t one_out = PushFeatures::make_cell(0, 1, 1);
   // Nothing improves and another box moved last: weight 1.
   EXPECT_EQ(f.weight(s, same, nullptr, up, s, same), 1);
   // The same box again (the last push took it from below onto `at`): a macro move's next step.
   const Push came{below, kUp};
   EXPECT_EQ(f.weight(s, same, &came, up, s, same), 0);
-  // It packs a box, or it joins regions.
+  // It packs a box, takes a box out of plan off its goal, or joins regions.
   EXPECT_EQ(f.weight(s, two_regions, nullptr, up, s, one_packed), 0);
+  EXPECT_EQ(f.weight(s, one_out, nullptr, up, s, same), 0);
   EXPECT_EQ(f.weight(s, two_regions, nullptr, up, s, same), 0);
+  // Worse on a feature: weight 1.
   EXPECT_EQ(f.weight(s, same, nullptr, up, s, two_regions), 1);
+  EXPECT_EQ(f.weight(s, same, nullptr, up, s, one_out), 1);
+}
+
+// The three features each have their own bits, and counts past 255 share the last cell.
+TEST(PushFeatures, CellsHoldEachFeature) {
+  const std::uint64_t c = PushFeatures::make_cell(7, 3, 12);
+  EXPECT_EQ(PushFeatures::packed_of(c), 7);
+  EXPECT_EQ(PushFeatures::out_of_plan_of(c), 3);
+  EXPECT_EQ(PushFeatures::regions_of(c), 12);
+  EXPECT_EQ(PushFeatures::regions_of(PushFeatures::make_cell(0, 0, 400)), 255);
+  EXPECT_EQ(PushFeatures::out_of_plan_of(PushFeatures::make_cell(0, 300, 1)), 255);
+  EXPECT_EQ(PushFeatures::packed_of(PushFeatures::make_cell(0, 300, 400)), 0);
 }
 
 // Cells of the packing alone: the regions are left out of the cell, so no push joins regions.
@@ -84,8 +99,30 @@ TEST(PushFeatures, PackingCellsLeaveTheRegionsOut) {
   EXPECT_EQ(f.weight(s, 0, nullptr, up, s, f.cell(s)), 0);  // it packs a box
 }
 
+// A box on the mouth of a dead-end corridor of goals, which the packing order fills from its far
+// end: out of plan, and it cuts the far end off. Each space keeps its own features.
+TEST(PushFeatures, EachSpaceKeepsItsFeatures) {
+  const Board b(level_from(
+      "########\n"
+      "#..*   #\n"
+      "#### $ #\n"
+      "#    $@#\n"
+      "#      #\n"
+      "########\n"));
+  const SokobanDomain d(b);
+  const auto s = d.initial_state();
+  const std::uint64_t all = PushFeatures(b, FeatureCells::all_features).cell(s);
+  EXPECT_EQ(PushFeatures::packed_of(all), 0);
+  EXPECT_EQ(PushFeatures::out_of_plan_of(all), 1);
+  EXPECT_EQ(PushFeatures::regions_of(all), 2);
+  EXPECT_EQ(PushFeatures(b, FeatureCells::packing_connectivity).cell(s), PushFeatures::make_cell(0, 0, 2));
+  EXPECT_EQ(PushFeatures(b, FeatureCells::packing).cell(s), 0U);
+  EXPECT_EQ(PushFeatures(b, FeatureCells::both).cell(s), all);
+}
+
 TEST(PushFeatures, CellNamesParse) {
-  for (const FeatureCells c : {FeatureCells::both, FeatureCells::packing, FeatureCells::packing_connectivity}) {
+  for (const FeatureCells c : {FeatureCells::both, FeatureCells::all_features, FeatureCells::packing,
+                               FeatureCells::packing_connectivity}) {
     EXPECT_EQ(parse_feature_cells(feature_cells_name(c)), c);
   }
   EXPECT_THROW(parse_feature_cells("rooms"), std::invalid_argument);
@@ -96,7 +133,8 @@ TEST(PushFeatures, CellNamesParse) {
 TEST(AnyObjective, EachFeatureSpaceAndBothInTurnsSolve) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   const auto microban = hsearch::sokoban::testing::read_microban();
-  for (const FeatureCells cells : {FeatureCells::packing, FeatureCells::packing_connectivity, FeatureCells::both}) {
+  for (const FeatureCells cells : {FeatureCells::all_features, FeatureCells::packing,
+                                   FeatureCells::packing_connectivity, FeatureCells::both}) {
     for (int n = 1; n <= 20; ++n) {
       const Level& level = microban.level(n);
       SolveOptions o;
@@ -109,7 +147,7 @@ TEST(AnyObjective, EachFeatureSpaceAndBothInTurnsSolve) {
       ASSERT_TRUE(r.solved()) << where;
       EXPECT_EQ(verify_lurd(level, r.lurd), "") << where;
       if (cells == FeatureCells::both) {
-        EXPECT_TRUE(r.first_solution_cells == "packing" || r.first_solution_cells == "packing-connectivity") << where;
+        EXPECT_TRUE(r.first_solution_cells == "packing" || r.first_solution_cells == "all-features") << where;
       } else {
         EXPECT_EQ(r.first_solution_cells, feature_cells_name(cells)) << where;
       }

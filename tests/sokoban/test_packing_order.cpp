@@ -1,6 +1,8 @@
 // The goals' packing order (packing_order.hpp): the deepest goals of a room are filled first,
 // goals that do not block each other share a layer, and the guide counts the packed boxes as a
 // prefix of the layers and keeps dead ends.
+#include <initializer_list>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -81,6 +83,25 @@ TEST(PackingOrder, TheGuideCountsPackedBoxesAsAPrefixOfTheLayers) {
   const std::uint16_t solved[] = {c(1, 3), c(1, 1), c(1, 2)};
   EXPECT_EQ(guide.unpacked(solved), 0);
   EXPECT_FALSE(guide.admissible());
+}
+
+// Boxes on goals that the corridor fills later than its first empty goal are out of plan: a box
+// on the mouth walls the far end off.
+TEST(PackingOrder, BoxesOnLaterGoalsAreOutOfPlan) {
+  const Board b(corridor());
+  const PackingGuide guide(b);
+  const auto c = [&](int r, int col) { return static_cast<std::uint16_t>(cell(b, r, col)); };
+  const auto progress = [&](std::initializer_list<std::uint16_t> boxes) {
+    const std::vector<std::uint16_t> v(boxes);
+    const PackingGuide::Progress p = guide.progress(v.data());
+    return std::pair<int, int>(p.packed, p.out_of_plan);
+  };
+  EXPECT_EQ(progress({c(2, 5), c(3, 4), c(3, 5)}), std::make_pair(0, 0));
+  EXPECT_EQ(progress({c(1, 3), c(3, 4), c(3, 5)}), std::make_pair(0, 1));  // the mouth only
+  EXPECT_EQ(progress({c(1, 2), c(1, 3), c(3, 5)}), std::make_pair(0, 2));  // all but the far end
+  EXPECT_EQ(progress({c(1, 1), c(1, 3), c(3, 5)}), std::make_pair(1, 1));  // the middle left empty
+  EXPECT_EQ(progress({c(1, 1), c(1, 2), c(3, 5)}), std::make_pair(2, 0));
+  EXPECT_EQ(progress({c(1, 1), c(1, 2), c(1, 3)}), std::make_pair(3, 0));
 }
 
 TEST(PackingOrder, TheGuideKeepsDeadEndsAndOrdersPackingAboveTheBound) {

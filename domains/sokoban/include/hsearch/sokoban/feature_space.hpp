@@ -3,21 +3,29 @@
 // (framework/include/hsearch/search/feature_space_search.hpp), after FESS's features:
 //
 // - packing: the boxes packed in the goals' fill order (packing_order.hpp's PackingGuide);
+// - out of plan: the boxes on goals that the fill order fills later than the first goals still
+//   empty (such a box may wall those goals off: the plan must take it away first);
 // - connectivity: into how many regions the boxes cut the free floor (one region: the player
 //   can walk everywhere the boxes are not).
 //
-// A cell is (packing, connectivity), or packing alone (FeatureCells::packing). The coarser space
-// has a tenth as many cells or fewer, so the search's turns go mostly to how far the packing has
-// come; it solves levels the finer one does not, and the other way round (docs/sokoban.md), so
-// the anytime solver runs one of each in turn (FeatureCells::both).
+// The anytime solver's two spaces: all three features, and the packing alone
+// (FeatureCells::packing). The coarser space has a tenth as many cells or fewer, so the search's
+// turns go mostly to how far the packing has come; it solves levels the finer one does not, and
+// the other way round (docs/sokoban.md), so the solver runs one of each in turn
+// (FeatureCells::both). Out of plan splits each packing count into the states that keep to the
+// plan and those that do not, so a crowd of states with boxes on the wrong goals does not take
+// the turns of the few that can go on packing. The push-optimal search's bound probes search
+// (packing, connectivity).
 //
 // A push weighs 0 when an advisor recommends it, 1 otherwise:
 // - it pushes again the box the last push moved (a box's whole journey, a macro move, costs what
 //   its first push costs);
 // - it packs one more box;
+// - it takes a box out of plan off its goal (out of plan drops);
 // - it joins regions of the floor (connectivity drops).
 // Nothing here is admissible or claims to be: the search that uses it looks for a solution,
 // never an optimal one.
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -29,59 +37,71 @@
 
 namespace hsearch::sokoban {
 
-// What makes a cell of the feature space; `both`: two searches, one over each (solver.hpp).
-enum class FeatureCells { packing_connectivity, packing, both };
+// What makes a cell of the feature space: one of three spaces, or `both` (the anytime solver's
+// default: a search over all_features and one over packing, in turns; solver.hpp).
+// packing_connectivity is the space of the bound probes of the push-optimal search.
+enum class FeatureCells { all_features, packing, packing_connectivity, both };
 
 inline const char* feature_cells_name(FeatureCells cells) {
   switch (cells) {
-    case FeatureCells::packing_connectivity: return "packing-connectivity";
+    case FeatureCells::all_features: return "all-features";
     case FeatureCells::packing: return "packing";
+    case FeatureCells::packing_connectivity: return "packing-connectivity";
     case FeatureCells::both: return "both";
   }
   return "?";
 }
 
 inline FeatureCells parse_feature_cells(const std::string& name) {
-  for (const FeatureCells c : {FeatureCells::both, FeatureCells::packing, FeatureCells::packing_connectivity}) {
+  for (const FeatureCells c : {FeatureCells::both, FeatureCells::all_features, FeatureCells::packing,
+                               FeatureCells::packing_connectivity}) {
     if (name == feature_cells_name(c)) return c;
   }
-  throw std::invalid_argument("--feature-cells " + name + ": sokoban offers both, packing, packing-connectivity");
+  throw std::invalid_argument("--feature-cells " + name +
+                              ": sokoban offers both, all-features, packing, packing-connectivity");
 }
 
 class PushFeatures {
  public:
-  // (`both` is not one space: it is taken as packing_connectivity here.)
-  explicit PushFeatures(const Board& board, FeatureCells cells = FeatureCells::packing_connectivity)
+  // (`both` is not one space: it is taken as all_features here.)
+  explicit PushFeatures(const Board& board, FeatureCells cells = FeatureCells::all_features)
       : board_(&board),
-        packing_only_(cells == FeatureCells::packing),
-        boxes_(static_cast<int>(board.initial_boxes().size())),
+        regions_(cells != FeatureCells::packing),
+        out_of_plan_(cells == FeatureCells::all_features || cells == FeatureCells::both),
         packing_(board),
         seen_(static_cast<std::size_t>(board.cell_count()), 0) {
     stack_.reserve(static_cast<std::size_t>(board.cell_count()));
   }
 
-  // packing << 16 | connectivity (0 when the cells are the packing alone: then no push counts as
-  // joining regions either).
+  // packing << 16 | out of plan << 8 | connectivity, with 0 for a feature the space leaves out
+  // (then no push is advised for improving it either). Out of plan and the regions count up to
+  // 255 (a cell for "255 or more" is still a cell).
   template <class Set>
   std::uint64_t cell(const BasicPushState<Set>& s) const {
-    if (packing_only_) return static_cast<std::uint64_t>(packed(s)) << 16;
-    return static_cast<std::uint64_t>(packed(s)) << 16 | static_cast<std::uint64_t>(regions(s.boxes));
+    const PackingGuide::Progress p = packing_.progress(s.box_cell.data());
+    return static_cast<std::uint64_t>(p.packed) << 16 | (out_of_plan_ ? capped(p.out_of_plan) << 8 : 0) |
+           (regions_ ? capped(regions(s.boxes)) : 0);
   }
   static int packed_of(std::uint64_t cell) { return static_cast<int>(cell >> 16); }
-  static int regions_of(std::uint64_t cell) { return static_cast<int>(cell & 0xFFFF); }
+  static int out_of_plan_of(std::uint64_t cell) { return static_cast<int>(cell >> 8 & 0xFF); }
+  static int regions_of(std::uint64_t cell) { return static_cast<int>(cell & 0xFF); }
+  static std::uint64_t make_cell(int packed, int out_of_plan, int regions) {
+    return static_cast<std::uint64_t>(packed) << 16 | capped(out_of_plan) << 8 | capped(regions);
+  }
 
   template <class Set>
   int weight(const BasicPushState<Set>&, std::uint64_t parent_cell, const Push* last, const Push& m,
              const BasicPushState<Set>&, std::uint64_t child_cell) const {
     if (last != nullptr && board_->neighbor(last->from, last->dir) == m.from) return 0;
     if (packed_of(child_cell) > packed_of(parent_cell)) return 0;
+    if (out_of_plan_of(child_cell) < out_of_plan_of(parent_cell)) return 0;
     if (regions_of(child_cell) < regions_of(parent_cell)) return 0;
     return 1;
   }
 
   template <class Set>
   int packed(const BasicPushState<Set>& s) const {
-    return boxes_ - packing_.unpacked(s.box_cell.data());
+    return packing_.progress(s.box_cell.data()).packed;
   }
 
   // The connected regions of the floor without the boxes.
@@ -115,9 +135,10 @@ class PushFeatures {
   const PackingGuide& packing() const { return packing_; }
 
  private:
+  static std::uint64_t capped(int n) { return static_cast<std::uint64_t>(std::min(n, 255)); }
   const Board* board_;
-  bool packing_only_;
-  int boxes_;
+  bool regions_;
+  bool out_of_plan_;
   PackingGuide packing_;
   // Scratch for regions(): one search at a time per object.
   mutable std::vector<std::uint32_t> seen_;

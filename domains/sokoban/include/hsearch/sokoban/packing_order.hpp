@@ -165,20 +165,31 @@ class PackingGuide {
   const std::vector<int>& layers() const { return layers_; }
   int layer_count() const { return static_cast<int>(goals_in_layer_.size()); }
 
-  // The boxes (on cells box_cell[0 .. boxes - 1]) that are not packed.
-  int unpacked(const std::uint16_t* box_cell) const {
+  // How far the plan has come: the boxes packed, and the boxes on goals of the layers after the
+  // first one not yet full (out of plan: they stand where the plan fills later, and may wall off
+  // goals it fills before them).
+  struct Progress {
+    int packed = 0;
+    int out_of_plan = 0;
+  };
+  Progress progress(const std::uint16_t* box_cell) const {
     std::array<int, kMaxBoxes> filled{};
     for (int b = 0; b < box_count_; ++b) {
       const int l = layer_of_cell_[box_cell[b]];
       if (l >= 0) ++filled[static_cast<std::size_t>(l)];
     }
-    int packed = 0;
-    for (std::size_t l = 0; l < goals_in_layer_.size(); ++l) {
-      packed += filled[l];
+    Progress p;
+    std::size_t l = 0;
+    for (; l < goals_in_layer_.size(); ++l) {
+      p.packed += filled[l];
       if (filled[l] < goals_in_layer_[l]) break;
     }
-    return box_count_ - packed;
+    for (++l; l < goals_in_layer_.size(); ++l) p.out_of_plan += filled[l];
+    return p;
   }
+
+  // The boxes (on cells box_cell[0 .. boxes - 1]) that are not packed.
+  int unpacked(const std::uint16_t* box_cell) const { return box_count_ - progress(box_cell).packed; }
 
   // Above any push bound a level may have (at most 4096 cells, 64 boxes: far less in practice,
   // and a larger bound only makes packing a little less dominant).

@@ -116,8 +116,9 @@ struct SolveOptions {
   // (feature_space_search.hpp over feature_space.hpp's features), and the weighted restarts
   // then look for cheaper ones. Off: the restarts find the first one too.
   bool feature_space = true;
-  // Its cells: (packing, connectivity), packing alone, or both (two searches in turn,
-  // first_solution_by_features below), which solves the most XSokoban levels (docs/sokoban.md).
+  // Its cells: (packing, out of plan, connectivity), packing alone, (packing, connectivity), or
+  // both (the first two, one search over each in turn: first_solution_by_features below), which
+  // solves the most XSokoban levels (docs/sokoban.md).
   FeatureCells feature_cells = FeatureCells::both;
   // Objective::pushes with A*: bound probes (astar_with_bound_probes below). Each time A* has
   // doubled its expansions (from 2^16 on), a feature-space search bounded by the push bound A*
@@ -212,7 +213,7 @@ struct SolveReport {
   // and when it found the first (seconds since the call began).
   int solutions_found = 0;
   double seconds_first_solution = 0;
-  // The feature space whose search found the first solution ("packing", "packing-connectivity";
+  // The feature space whose search found the first solution ("all-features", "packing", ...;
   // empty when the weighted restarts found it).
   std::string first_solution_cells;
   // Bound probes (SolveOptions::bound_probes): how many ran, their expansions (also counted in
@@ -367,7 +368,7 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
   using Probe = FeatureSpaceSearch<SokobanDomain, PushLowerBound, PushFeatures, Observer>;
   constexpr std::uint64_t kLeastProbe = 10000;
   const Limits limits = options.limits;
-  const PushFeatures features(board);
+  const PushFeatures features(board, FeatureCells::packing_connectivity);
   Statistics ended;    // the statistics of the probes that have ended
   Statistics running;  // the running probe's, up to its last part
   auto probes_expanded = [&] { return ended.expanded + running.expanded; };
@@ -478,7 +479,7 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
   // level one space solves in seconds is not held up long by the other.
   constexpr std::uint64_t kSlice = std::uint64_t{1} << 15;
   const std::uint64_t withheld_at_start = withheld_moves(domain);
-  const std::array<FeatureCells, 2> spaces = {FeatureCells::packing_connectivity, FeatureCells::packing};
+  const std::array<FeatureCells, 2> spaces = {FeatureCells::all_features, FeatureCells::packing};
   const std::array<PushFeatures, 2> features = {PushFeatures(board, spaces[0]), PushFeatures(board, spaces[1])};
   Limits each = limits;
   each.max_bytes = limits.max_bytes / 2;
