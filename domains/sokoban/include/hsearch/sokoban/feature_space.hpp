@@ -79,8 +79,7 @@ class PushFeatures {
   template <class Set>
   std::uint64_t cell(const BasicPushState<Set>& s) const {
     const PackingGuide::Progress p = packing_.progress(s.box_cell.data());
-    return static_cast<std::uint64_t>(p.packed) << 16 | (out_of_plan_ ? capped(p.out_of_plan) << 8 : 0) |
-           (regions_ ? capped(regions(s.boxes)) : 0);
+    return make_cell(p.packed, out_of_plan_ ? p.out_of_plan : 0, regions_ ? regions(s.boxes) : 0);
   }
   static int packed_of(std::uint64_t cell) { return static_cast<int>(cell >> 16); }
   static int out_of_plan_of(std::uint64_t cell) { return static_cast<int>(cell >> 8 & 0xFF); }
