@@ -433,9 +433,11 @@ int main(int argc, char** argv) {
                            "from the feature-space searches (--feature-cells) (to measure them)")
       ("feature-cells", po::value<std::string>()->default_value("both"),
        "--objective any: the cells of the feature-space search: packing (the boxes packed in the goals' "
-       "fill order), packing-connectivity (and the regions the boxes cut the floor into), all-features "
-       "(and the boxes on goals the order fills later: out of plan), or both (all-features and packing, "
-       "one search over each in turns of 2^15 expansions; docs/sokoban.md has the figures)")
+       "fill order), packing-connectivity (and the regions the boxes cut the floor into), plan-connectivity "
+       "(packing, the regions, and the boxes on goals the order fills later: out of plan), plan-rooms "
+       "(packing, out of plan, and the links between rooms that boxes in doorways and corridors cut), or "
+       "both (plan-connectivity and packing, one search over each in turns of 2^15 expansions; docs/sokoban.md "
+       "has the figures)")
       ("packing-order", "--objective any: the search for the first solution is weighted A* that fills the "
                         "goals in a packing order found backwards from the solved position (deepest goals "
                         "of a room first), then follows the push bound; implies --no-feature-space; off by "

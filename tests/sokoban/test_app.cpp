@@ -465,7 +465,7 @@ TEST_F(App, ObjectivesAnyAndMoves) {
   EXPECT_NE(r.out.find("\"solutions_found\":"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"first_solution_cells\":null"), std::string::npos) << r.out;
   // Each feature space alone names itself as the one that found the first solution.
-  for (const char* cells : {"all-features", "packing", "packing-connectivity"}) {
+  for (const char* cells : {"plan-rooms", "plan-connectivity", "packing", "packing-connectivity"}) {
     r = run(std::string("--objective any --json --feature-cells ") + cells, false);
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find(std::string("\"first_solution_cells\":\"") + cells + "\""), std::string::npos) << r.out;
@@ -485,7 +485,7 @@ TEST_F(App, ObjectiveMisuseExitsWithTwo) {
   EXPECT_NE(r.out.find("--feature-cells: only with --objective any"), std::string::npos) << r.out;
   r = run("--objective any --feature-cells rooms");
   EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("--feature-cells rooms: sokoban offers both, all-features, packing, packing-connectivity"), std::string::npos)
+  EXPECT_NE(r.out.find("--feature-cells rooms: sokoban offers both, plan-rooms, plan-connectivity, packing, packing-connectivity"), std::string::npos)
       << r.out;
   EXPECT_EQ(run("--objective moves --algorithm ida").status, 2);
   r = run("--objective any --dot " + temp_file("any.dot", ""));

@@ -75,10 +75,12 @@ TEST(PushFeatures, AdvisedPushesWeighNothing) {
 
 // The three features each have their own bits, and counts past 255 share the last cell.
 TEST(PushFeatures, CellsHoldEachFeature) {
-  const std::uint64_t c = PushFeatures::make_cell(7, 3, 12);
+  const std::uint64_t c = PushFeatures::make_cell(7, 3, 12, 5);
   EXPECT_EQ(PushFeatures::packed_of(c), 7);
   EXPECT_EQ(PushFeatures::out_of_plan_of(c), 3);
   EXPECT_EQ(PushFeatures::regions_of(c), 12);
+  EXPECT_EQ(PushFeatures::obstructed_links_of(c), 5);
+  EXPECT_EQ(PushFeatures::obstructed_links_of(PushFeatures::make_cell(0, 0, 0, 256)), 255);
   EXPECT_EQ(PushFeatures::regions_of(PushFeatures::make_cell(0, 0, 400)), 255);
   EXPECT_EQ(PushFeatures::out_of_plan_of(PushFeatures::make_cell(0, 300, 1)), 255);
   EXPECT_EQ(PushFeatures::packed_of(PushFeatures::make_cell(0, 300, 400)), 0);
@@ -93,7 +95,7 @@ TEST(PushFeatures, PackingCellsLeaveTheRegionsOut) {
   EXPECT_EQ(f.cell(s), 0U);
   const Push up{static_cast<std::uint16_t>(cell(b, 2, 3)), kUp};
   d.apply(s, up);
-  EXPECT_EQ(f.cell(s), std::uint64_t{1} << 16);
+  EXPECT_EQ(f.cell(s), PushFeatures::make_cell(1, 0, 0));
   EXPECT_EQ(PushFeatures::packed_of(f.cell(s)), 1);
   EXPECT_EQ(f.weight(s, 0, nullptr, up, s, 0), 1);
   EXPECT_EQ(f.weight(s, 0, nullptr, up, s, f.cell(s)), 0);  // it packs a box
@@ -111,31 +113,59 @@ TEST(PushFeatures, EachSpaceKeepsItsFeatures) {
       "########\n"));
   const SokobanDomain d(b);
   const auto s = d.initial_state();
-  const std::uint64_t all = PushFeatures(b, FeatureCells::all_features).cell(s);
-  EXPECT_EQ(PushFeatures::packed_of(all), 0);
-  EXPECT_EQ(PushFeatures::out_of_plan_of(all), 1);
-  EXPECT_EQ(PushFeatures::regions_of(all), 2);
+  const std::uint64_t plan = PushFeatures(b, FeatureCells::plan_connectivity).cell(s);
+  EXPECT_EQ(PushFeatures::packed_of(plan), 0);
+  EXPECT_EQ(PushFeatures::out_of_plan_of(plan), 1);
+  EXPECT_EQ(PushFeatures::regions_of(plan), 2);
+  EXPECT_EQ(PushFeatures::obstructed_links_of(plan), 0);
+  // The corridor of goals is a passage with a room at one end only: a dead end links no rooms,
+  // so the box in it cuts no link.
+  const std::uint64_t rooms = PushFeatures(b, FeatureCells::plan_rooms).cell(s);
+  EXPECT_EQ(rooms, PushFeatures::make_cell(0, 1, 0, 0));
   EXPECT_EQ(PushFeatures(b, FeatureCells::packing_connectivity).cell(s), PushFeatures::make_cell(0, 0, 2));
   EXPECT_EQ(PushFeatures(b, FeatureCells::packing).cell(s), 0U);
-  EXPECT_EQ(PushFeatures(b, FeatureCells::both).cell(s), all);
+  EXPECT_EQ(PushFeatures(b, FeatureCells::both).cell(s), PushFeatures(b, kFinerCells).cell(s));
+}
+
+// A box in the doorway cuts the one link between the two rooms; pushed onto its goal, above the
+// door, it cuts none, and that push is advised.
+TEST(PushFeatures, BoxesInDoorwaysObstructRoomLinks) {
+  const Board b(doorway());
+  const SokobanDomain d(b);
+  const PushFeatures f(b, FeatureCells::plan_rooms);
+  auto s = d.initial_state();
+  const std::uint64_t start = f.cell(s);
+  EXPECT_EQ(start, PushFeatures::make_cell(0, 0, 0, 1));
+  const Push up{static_cast<std::uint16_t>(cell(b, 2, 3)), kUp};
+  const auto before = s;
+  d.apply(s, up);
+  const std::uint64_t packed = f.cell(s);
+  EXPECT_EQ(packed, PushFeatures::make_cell(1, 0, 0, 0));
+  EXPECT_EQ(f.weight(before, start, nullptr, up, s, packed), 0);
+  // Opening the doorway alone is advised too; closing it is not.
+  EXPECT_EQ(f.weight(before, start, nullptr, up, s, PushFeatures::make_cell(0, 0, 0, 0)), 0);
+  EXPECT_EQ(f.weight(before, PushFeatures::make_cell(0, 0, 0, 0), nullptr, up, s, start), 1);
+  // The other spaces leave the links out.
+  EXPECT_EQ(PushFeatures::obstructed_links_of(PushFeatures(b, FeatureCells::plan_connectivity).cell(before)), 0);
+  EXPECT_EQ(PushFeatures(b, FeatureCells::packing).cell(before), 0U);
 }
 
 TEST(PushFeatures, CellNamesParse) {
-  for (const FeatureCells c : {FeatureCells::both, FeatureCells::all_features, FeatureCells::packing,
-                               FeatureCells::packing_connectivity}) {
+  for (const FeatureCells c : {FeatureCells::both, FeatureCells::plan_rooms, FeatureCells::plan_connectivity,
+                               FeatureCells::packing, FeatureCells::packing_connectivity}) {
     EXPECT_EQ(parse_feature_cells(feature_cells_name(c)), c);
   }
   EXPECT_THROW(parse_feature_cells("rooms"), std::invalid_argument);
 }
 
-// Each feature space alone, and both in turns (the default), give first solutions that replay
-// and are never below the table; the space that found it is named.
+// Each feature space alone (Microban 1-8), and both in turns (the default; 1-20), give first
+// solutions that replay and are never below the table; the space that found it is named.
 TEST(AnyObjective, EachFeatureSpaceAndBothInTurnsSolve) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   const auto microban = hsearch::sokoban::testing::read_microban();
-  for (const FeatureCells cells : {FeatureCells::all_features, FeatureCells::packing,
+  for (const FeatureCells cells : {FeatureCells::plan_rooms, FeatureCells::plan_connectivity, FeatureCells::packing,
                                    FeatureCells::packing_connectivity, FeatureCells::both}) {
-    for (int n = 1; n <= 20; ++n) {
+    for (int n = 1; n <= (cells == FeatureCells::both ? 20 : 8); ++n) {
       const Level& level = microban.level(n);
       SolveOptions o;
       o.objective = Objective::any;
@@ -147,7 +177,7 @@ TEST(AnyObjective, EachFeatureSpaceAndBothInTurnsSolve) {
       ASSERT_TRUE(r.solved()) << where;
       EXPECT_EQ(verify_lurd(level, r.lurd), "") << where;
       if (cells == FeatureCells::both) {
-        EXPECT_TRUE(r.first_solution_cells == "packing" || r.first_solution_cells == "all-features") << where;
+        EXPECT_TRUE(r.first_solution_cells == "packing" || r.first_solution_cells == feature_cells_name(kFinerCells)) << where;
       } else {
         EXPECT_EQ(r.first_solution_cells, feature_cells_name(cells)) << where;
       }

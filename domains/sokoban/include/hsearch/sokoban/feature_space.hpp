@@ -6,23 +6,29 @@
 // - out of plan: the boxes on goals that the fill order fills later than the first goals still
 //   empty (such a box may wall those goals off: the plan must take it away first);
 // - connectivity: into how many regions the boxes cut the free floor (one region: the player
-//   can walk everywhere the boxes are not).
+//   can walk everywhere the boxes are not);
+// - room connectivity: how many links between rooms the boxes cut (rooms.hpp: boxes standing in
+//   every doorway or corridor between two rooms).
 //
-// The anytime solver's two spaces: all three features, and the packing alone
-// (FeatureCells::packing). The coarser space has a tenth as many cells or fewer, so the search's
-// turns go mostly to how far the packing has come; it solves levels the finer one does not, and
-// the other way round (docs/sokoban.md), so the solver runs one of each in turn
-// (FeatureCells::both). Out of plan splits each packing count into the states that keep to the
-// plan and those that do not, so a crowd of states with boxes on the wrong goals does not take
-// the turns of the few that can go on packing. The push-optimal search's bound probes search
-// (packing, connectivity).
+// The anytime solver's two spaces: (packing, out of plan, connectivity), plan_connectivity, and
+// the packing alone (FeatureCells::packing). The coarser space has a tenth as many cells or
+// fewer, so the search's turns go mostly to how far the packing has come; it solves levels the
+// finer one does not, and the other way round (docs/sokoban.md), so the solver runs one of each
+// in turn (FeatureCells::both). Out of plan splits each packing count into the states that keep
+// to the plan and those that do not, so a crowd of states with boxes on the wrong goals does not
+// take the turns of the few that can go on packing. Room connectivity only counts the cuts that
+// keep the player from going from room to room, where connectivity also counts every pocket a
+// box cuts off inside a room; (packing, out of plan, room connectivity), plan_rooms, is offered
+// and measured, not the default: in place of plan_connectivity it solved fewer XSokoban levels
+// (docs/sokoban.md). The push-optimal search's bound probes search (packing, connectivity).
 //
 // A push weighs 0 when an advisor recommends it, 1 otherwise:
 // - it pushes again the box the last push moved (a box's whole journey, a macro move, costs what
 //   its first push costs);
 // - it packs one more box;
 // - it takes a box out of plan off its goal (out of plan drops);
-// - it joins regions of the floor (connectivity drops).
+// - it joins regions of the floor (connectivity drops);
+// - it opens a link between rooms (room connectivity drops).
 // Nothing here is admissible or claims to be: the search that uses it looks for a solution,
 // never an optimal one.
 #include <algorithm>
@@ -34,17 +40,22 @@
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/packing_order.hpp"
 #include "hsearch/sokoban/push_state.hpp"
+#include "hsearch/sokoban/rooms.hpp"
 
 namespace hsearch::sokoban {
 
-// What makes a cell of the feature space: one of three spaces, or `both` (the anytime solver's
-// default: a search over all_features and one over packing, in turns; solver.hpp).
+// What makes a cell of the feature space: one of four spaces, or `both` (the anytime solver's
+// default: a search over kFinerCells and one over packing, in turns; solver.hpp).
 // packing_connectivity is the space of the bound probes of the push-optimal search.
-enum class FeatureCells { all_features, packing, packing_connectivity, both };
+enum class FeatureCells { plan_rooms, plan_connectivity, packing, packing_connectivity, both };
+
+// The finer of the two spaces that `both` takes in turns (the other is packing alone).
+inline constexpr FeatureCells kFinerCells = FeatureCells::plan_connectivity;
 
 inline const char* feature_cells_name(FeatureCells cells) {
   switch (cells) {
-    case FeatureCells::all_features: return "all-features";
+    case FeatureCells::plan_rooms: return "plan-rooms";
+    case FeatureCells::plan_connectivity: return "plan-connectivity";
     case FeatureCells::packing: return "packing";
     case FeatureCells::packing_connectivity: return "packing-connectivity";
     case FeatureCells::both: return "both";
@@ -53,39 +64,44 @@ inline const char* feature_cells_name(FeatureCells cells) {
 }
 
 inline FeatureCells parse_feature_cells(const std::string& name) {
-  for (const FeatureCells c : {FeatureCells::both, FeatureCells::all_features, FeatureCells::packing,
-                               FeatureCells::packing_connectivity}) {
+  for (const FeatureCells c : {FeatureCells::both, FeatureCells::plan_rooms, FeatureCells::plan_connectivity,
+                               FeatureCells::packing, FeatureCells::packing_connectivity}) {
     if (name == feature_cells_name(c)) return c;
   }
   throw std::invalid_argument("--feature-cells " + name +
-                              ": sokoban offers both, all-features, packing, packing-connectivity");
+                              ": sokoban offers both, plan-rooms, plan-connectivity, packing, packing-connectivity");
 }
 
 class PushFeatures {
  public:
-  // (`both` is not one space: it is taken as all_features here.)
-  explicit PushFeatures(const Board& board, FeatureCells cells = FeatureCells::all_features)
+  // (`both` is not one space: it is taken as kFinerCells here.)
+  explicit PushFeatures(const Board& board, FeatureCells cells = kFinerCells)
       : board_(&board),
-        regions_(cells != FeatureCells::packing),
-        out_of_plan_(cells == FeatureCells::all_features || cells == FeatureCells::both),
+        regions_(in(cells, FeatureCells::plan_connectivity) || cells == FeatureCells::packing_connectivity),
+        out_of_plan_(in(cells, FeatureCells::plan_connectivity) || in(cells, FeatureCells::plan_rooms)),
+        rooms_(in(cells, FeatureCells::plan_rooms)),
         packing_(board),
+        rooms_map_(board),
         seen_(static_cast<std::size_t>(board.cell_count()), 0) {
     stack_.reserve(static_cast<std::size_t>(board.cell_count()));
   }
 
-  // packing << 16 | out of plan << 8 | connectivity, with 0 for a feature the space leaves out
-  // (then no push is advised for improving it either). Out of plan and the regions count up to
-  // 255 (a cell for "255 or more" is still a cell).
+  // packing << 24 | out of plan << 16 | obstructed links << 8 | connectivity, with 0 for a
+  // feature the space leaves out (then no push is advised for improving it either). Each count
+  // but packing stops at 255 (a cell for "255 or more" is still a cell).
   template <class Set>
   std::uint64_t cell(const BasicPushState<Set>& s) const {
     const PackingGuide::Progress p = packing_.progress(s.box_cell.data());
-    return make_cell(p.packed, out_of_plan_ ? p.out_of_plan : 0, regions_ ? regions(s.boxes) : 0);
+    return make_cell(p.packed, out_of_plan_ ? p.out_of_plan : 0, regions_ ? regions(s.boxes) : 0,
+                     rooms_ ? rooms_map_.obstructed_links(s.box_cell.data()) : 0);
   }
-  static int packed_of(std::uint64_t cell) { return static_cast<int>(cell >> 16); }
-  static int out_of_plan_of(std::uint64_t cell) { return static_cast<int>(cell >> 8 & 0xFF); }
+  static int packed_of(std::uint64_t cell) { return static_cast<int>(cell >> 24); }
+  static int out_of_plan_of(std::uint64_t cell) { return static_cast<int>(cell >> 16 & 0xFF); }
+  static int obstructed_links_of(std::uint64_t cell) { return static_cast<int>(cell >> 8 & 0xFF); }
   static int regions_of(std::uint64_t cell) { return static_cast<int>(cell & 0xFF); }
-  static std::uint64_t make_cell(int packed, int out_of_plan, int regions) {
-    return static_cast<std::uint64_t>(packed) << 16 | capped(out_of_plan) << 8 | capped(regions);
+  static std::uint64_t make_cell(int packed, int out_of_plan, int regions, int obstructed_links = 0) {
+    return static_cast<std::uint64_t>(packed) << 24 | capped(out_of_plan) << 16 | capped(obstructed_links) << 8 |
+           capped(regions);
   }
 
   template <class Set>
@@ -95,6 +111,7 @@ class PushFeatures {
     if (packed_of(child_cell) > packed_of(parent_cell)) return 0;
     if (out_of_plan_of(child_cell) < out_of_plan_of(parent_cell)) return 0;
     if (regions_of(child_cell) < regions_of(parent_cell)) return 0;
+    if (obstructed_links_of(child_cell) < obstructed_links_of(parent_cell)) return 0;
     return 1;
   }
 
@@ -134,11 +151,17 @@ class PushFeatures {
   const PackingGuide& packing() const { return packing_; }
 
  private:
+  // Whether `cells` is `space`, or `both` with `space` its finer one.
+  static bool in(FeatureCells cells, FeatureCells space) {
+    return cells == space || (cells == FeatureCells::both && space == kFinerCells);
+  }
   static std::uint64_t capped(int n) { return static_cast<std::uint64_t>(std::min(n, 255)); }
   const Board* board_;
   bool regions_;
   bool out_of_plan_;
+  bool rooms_;
   PackingGuide packing_;
+  RoomMap rooms_map_;
   // Scratch for regions(): one search at a time per object.
   mutable std::vector<std::uint32_t> seen_;
   mutable std::vector<std::uint16_t> stack_;

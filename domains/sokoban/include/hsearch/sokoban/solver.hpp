@@ -213,7 +213,7 @@ struct SolveReport {
   // and when it found the first (seconds since the call began).
   int solutions_found = 0;
   double seconds_first_solution = 0;
-  // The feature space whose search found the first solution ("all-features", "packing", ...;
+  // The feature space whose search found the first solution ("plan-rooms", "packing", ...;
   // empty when the weighted restarts found it).
   std::string first_solution_cells;
   // Bound probes (SolveOptions::bound_probes): how many ran, their expansions (also counted in
@@ -454,7 +454,7 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
 }
 
 // --objective any's first solution: the feature-space search over `cells`. With
-// FeatureCells::both, one search over (packing, connectivity) and one over packing alone take
+// FeatureCells::both, one search over kFinerCells and one over packing alone take
 // turns of kSlice expansions each, sharing the domain (so the deadlocks the pattern search
 // learns in one prune the other) and half of limits.max_bytes each. The first to end decides:
 // solved, or unsolvable (each search alone expands every reachable state that is no dead end
@@ -479,7 +479,7 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
   // level one space solves in seconds is not held up long by the other.
   constexpr std::uint64_t kSlice = std::uint64_t{1} << 15;
   const std::uint64_t withheld_at_start = withheld_moves(domain);
-  const std::array<FeatureCells, 2> spaces = {FeatureCells::all_features, FeatureCells::packing};
+  const std::array<FeatureCells, 2> spaces = {kFinerCells, FeatureCells::packing};
   const std::array<PushFeatures, 2> features = {PushFeatures(board, spaces[0]), PushFeatures(board, spaces[1])};
   Limits each = limits;
   each.max_bytes = limits.max_bytes / 2;
