@@ -33,6 +33,7 @@
 // never an optimal one.
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -79,11 +80,11 @@ class PushFeatures {
       : board_(&board),
         regions_(in(cells, FeatureCells::plan_connectivity) || cells == FeatureCells::packing_connectivity),
         out_of_plan_(in(cells, FeatureCells::plan_connectivity) || in(cells, FeatureCells::plan_rooms)),
-        rooms_(in(cells, FeatureCells::plan_rooms)),
         packing_(board),
-        rooms_map_(board),
         seen_(static_cast<std::size_t>(board.cell_count()), 0) {
     stack_.reserve(static_cast<std::size_t>(board.cell_count()));
+    // Only the space that counts room links pays for finding the rooms.
+    if (in(cells, FeatureCells::plan_rooms)) rooms_.emplace(board);
   }
 
   // packing << 24 | out of plan << 16 | obstructed links << 8 | connectivity, with 0 for a
@@ -93,7 +94,7 @@ class PushFeatures {
   std::uint64_t cell(const BasicPushState<Set>& s) const {
     const PackingGuide::Progress p = packing_.progress(s.box_cell.data());
     return make_cell(p.packed, out_of_plan_ ? p.out_of_plan : 0, regions_ ? regions(s.boxes) : 0,
-                     rooms_ ? rooms_map_.obstructed_links(s.box_cell.data()) : 0);
+                     rooms_ ? rooms_->obstructed_links(s.box_cell.data()) : 0);
   }
   static int packed_of(std::uint64_t cell) { return static_cast<int>(cell >> 24); }
   static int out_of_plan_of(std::uint64_t cell) { return static_cast<int>(cell >> 16 & 0xFF); }
@@ -159,9 +160,8 @@ class PushFeatures {
   const Board* board_;
   bool regions_;
   bool out_of_plan_;
-  bool rooms_;
   PackingGuide packing_;
-  RoomMap rooms_map_;
+  std::optional<RoomMap> rooms_;  // (only when the space counts room links)
   // Scratch for regions(): one search at a time per object.
   mutable std::vector<std::uint32_t> seen_;
   mutable std::vector<std::uint16_t> stack_;

@@ -213,7 +213,7 @@ struct SolveReport {
   // and when it found the first (seconds since the call began).
   int solutions_found = 0;
   double seconds_first_solution = 0;
-  // The feature space whose search found the first solution ("plan-rooms", "packing", ...;
+  // The feature space whose search found the first solution ("plan-connectivity", "packing", ...;
   // empty when the weighted restarts found it).
   std::string first_solution_cells;
   // Bound probes (SolveOptions::bound_probes): how many ran, their expansions (also counted in
