@@ -16,6 +16,10 @@ function(hsearch_add_gtest target)
     HSEARCH_DEFAULT_DATA_DIR="${HSEARCH_DATA_DIR}"
     HSEARCH_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     HSEARCH_BINARY_DIR="${CMAKE_BINARY_DIR}")
+  if(HSEARCH_SANITIZE)
+    # (tests/sweep.hpp: long sweeps take half their cases under the sanitizers)
+    target_compile_definitions(${target} PRIVATE HSEARCH_SANITIZED)
+  endif()
   if(ARG_SLOW)
     set(label slow)
   else()

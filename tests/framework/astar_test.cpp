@@ -59,6 +59,18 @@ TEST(AStar, LowersOpenNodesInPlace) {
   ASSERT_EQ(r.plan.size(), 3u);
 }
 
+// f reached: the largest g + h expanded. Zero heuristic: S (0), B (1), A (2); the goal, at 3,
+// is not expanded. With h(A) = 6: A's f is 1 + 6 = 7, above every other node's.
+TEST(AStar, ReportsTheLargestFExpanded) {
+  GraphDomain d({{{1, 5}, {2, 1}}, {{3, 1}}, {{1, 1}}, {}}, 3);
+  EXPECT_EQ(astar(d, d.start(), ZeroHeuristic{}).stats.f_reached, 2);
+  const auto reopening = reopening_graph();
+  EXPECT_EQ(astar(reopening, reopening.start(), toy::TableHeuristic{{0, 6, 0, 0, 0}}).stats.f_reached, 7);
+  // A start that is a goal expands nothing.
+  GraphDomain solved({{}}, 0);
+  EXPECT_EQ(astar(solved, solved.start(), ZeroHeuristic{}).stats.f_reached, -1);
+}
+
 // S=0 lists A=1 before B=2; both reach G=3 at the same cost and every f ties: with newer-first
 // ties, siblings go in the domain's order, as a depth-first search would take them.
 TEST(AStar, NewerFirstTiesTakeSiblingsInTheDomainsOrder) {

@@ -10,10 +10,11 @@
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "microban_oracle.hpp"
+#include "sweep.hpp"
 
 namespace hsearch::sokoban::testing {
 
-// Solves Microban levels 1-60 with each set of options (at most 20,000 expansions each, no
+// Solves Microban levels 1-60 (tests/sweep.hpp: 1-30 under the sanitizers) with each set of options (at most 20,000 expansions each, no
 // fewer-moves pass). On
 // every level that all of them solve, the push counts must agree, be proven optimal and equal
 // the table's. Returns how many levels were compared. The caller checks that the data exist.
@@ -22,7 +23,7 @@ inline int expect_same_optima_on_microban(std::vector<SolveOptions> variants) {
   const auto entries = read_levels(in, "microban");
   const auto oracle = read_microban_oracle(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
   int compared = 0;
-  for (int n = 1; n <= 60; ++n) {
+  for (int n = 1; n <= hsearch::testing::sweep(60); ++n) {
     std::vector<SolveReport> reports;
     bool all_solved = true;
     for (SolveOptions& options : variants) {

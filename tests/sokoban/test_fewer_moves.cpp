@@ -9,6 +9,7 @@
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
 #include "microban_oracle.hpp"
+#include "sweep.hpp"
 
 using namespace hsearch::sokoban;
 using hsearch::sokoban::testing::level_from;
@@ -40,7 +41,7 @@ TEST(FewerMoves, MicrobanMovesAgreeWithTheTablesMinimum) {
   const auto entries = read_levels(in, "microban");
   const auto table = hsearch::sokoban::testing::read_microban_table(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
   int finished = 0, minimal = 0, improved = 0;
-  for (int n = 1; n <= 40; ++n) {
+  for (int n = 1; n <= hsearch::testing::sweep(40); ++n) {
     const auto it = table.find(n);
     if (it == table.end()) continue;
     SolveOptions o;
@@ -60,8 +61,8 @@ TEST(FewerMoves, MicrobanMovesAgreeWithTheTablesMinimum) {
     }
     improved += r.moves < r.moves_first_plan;
   }
-  EXPECT_GE(finished, 35);
-  EXPECT_GE(minimal, 35);
+  EXPECT_GE(finished, hsearch::testing::sweep(35));
+  EXPECT_GE(minimal, hsearch::testing::sweep(35));
   EXPECT_GT(improved, 0);
 }
 

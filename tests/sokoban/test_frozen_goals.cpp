@@ -16,6 +16,7 @@
 #include "hsearch/sokoban/solver.hpp"
 #include "exact_cost.hpp"
 #include "same_optima.hpp"
+#include "sweep.hpp"
 
 using namespace hsearch::sokoban;
 
@@ -59,7 +60,7 @@ TEST(FrozenGoals, AdmissibleAndEqualToTheBoundFromScratchOnMicrobanWalks) {
   const auto entries = microban();
   std::mt19937_64 rng(20261122);
   int checked = 0, frozen_states = 0, raised = 0;
-  for (int n = 1; n <= 155; ++n) {
+  for (int n = 1; n <= hsearch::testing::sweep(155); ++n) {
     const Board board(entries[static_cast<std::size_t>(n - 1)].level);
     SokobanDomain d(board);
     SokobanDomain plain(board);
@@ -110,5 +111,5 @@ TEST(FrozenGoals, SameOptimaOnMicrobanWithAndWithout) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   SolveOptions on, off;
   off.frozen_goal_distances = false;
-  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), 50);
+  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), hsearch::testing::sweep(50));
 }

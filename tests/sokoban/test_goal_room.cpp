@@ -15,6 +15,7 @@
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
 #include "same_optima.hpp"
+#include "sweep.hpp"
 
 using namespace hsearch::sokoban;
 
@@ -71,7 +72,7 @@ TEST(GoalRoom, AdmissibleOnMicrobanWalks) {
   const auto entries = microban();
   std::mt19937_64 rng(20261126);
   int checked = 0, above_matching = 0, dead = 0;
-  for (int n = 1; n <= 155; n += 3) {
+  for (int n = 1; n <= hsearch::testing::sweep(155); n += 3) {
     const Board board(entries[static_cast<std::size_t>(n - 1)].level);
     SokobanDomain d(board);
     if (d.box_count() != static_cast<int>(board.goals().size())) continue;
@@ -111,5 +112,5 @@ TEST(GoalRoom, SameOptimaOnMicrobanWithAndWithout) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   SolveOptions on, off;
   off.goal_room = false;
-  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), 50);
+  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), hsearch::testing::sweep(50));
 }

@@ -15,6 +15,7 @@
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
 #include "microban_oracle.hpp"
+#include "sweep.hpp"
 
 using namespace hsearch::sokoban;
 using hsearch::sokoban::testing::level_from;
@@ -124,7 +125,7 @@ std::string random_level(std::mt19937_64& rng, int boxes) {
 TEST(MoveObjective, AgreesWithAStepByStepSearchOnRandomSmallLevels) {
   std::mt19937_64 rng(20261125);
   int compared = 0, solvable = 0, more_pushes = 0;
-  for (int i = 0; i < 500; ++i) {
+  for (int i = 0; i < hsearch::testing::sweep(500); ++i) {
     const std::string text = random_level(rng, 1 + i % 3);
     Level level;
     try {
@@ -167,7 +168,7 @@ TEST(MoveObjective, MicrobanProvenAndNeverMoreMovesThanThePushOptimalPlans) {
   const auto microban = hsearch::sokoban::testing::read_microban();
   const auto& table = microban.table;
   int proven = 0;
-  for (int n = 1; n <= 20; ++n) {
+  for (int n = 1; n <= hsearch::testing::sweep(20); ++n) {
     SolveOptions o;
     o.objective = Objective::moves;
     o.limits.max_expanded = 200000;
@@ -180,7 +181,7 @@ TEST(MoveObjective, MicrobanProvenAndNeverMoreMovesThanThePushOptimalPlans) {
     EXPECT_LE(r.moves, it->second.moves) << "level " << n;
     EXPECT_GE(r.pushes, it->second.pushes) << "level " << n;
   }
-  EXPECT_GE(proven, 15);
+  EXPECT_GE(proven, hsearch::testing::sweep(15));
 }
 
 TEST(AnyObjective, SolutionsReplayAndTheLastRestartProvesTheOptimum) {
@@ -188,7 +189,7 @@ TEST(AnyObjective, SolutionsReplayAndTheLastRestartProvesTheOptimum) {
   const auto microban = hsearch::sokoban::testing::read_microban();
   const auto& table = microban.table;
   int greedy_above = 0;
-  for (int n = 1; n <= 30; ++n) {
+  for (int n = 1; n <= hsearch::testing::sweep(30); ++n) {
     const Level& level = microban.level(n);
     const auto it = table.find(n);
     SolveOptions greedy;
@@ -227,7 +228,7 @@ TEST(AnyObjective, ThePackingOrderGuidesTheFirstSolutionOnly) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   const auto microban = hsearch::sokoban::testing::read_microban();
   int proven = 0;
-  for (int n = 1; n <= 30; ++n) {
+  for (int n = 1; n <= hsearch::testing::sweep(30); ++n) {
     const Level& level = microban.level(n);
     SolveOptions guided;
     guided.objective = Objective::any;
@@ -254,5 +255,5 @@ TEST(AnyObjective, ThePackingOrderGuidesTheFirstSolutionOnly) {
       EXPECT_EQ(g.pushes, it->second.pushes) << "level " << n;
     }
   }
-  EXPECT_GE(proven, 25);
+  EXPECT_GE(proven, hsearch::testing::sweep(25));
 }

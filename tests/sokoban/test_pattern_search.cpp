@@ -15,6 +15,7 @@
 #include "exact_cost.hpp"
 #include "level_text.hpp"
 #include "same_optima.hpp"
+#include "sweep.hpp"
 
 using namespace hsearch::sokoban;
 using hsearch::sokoban::testing::cell;
@@ -156,5 +157,5 @@ TEST(PatternSearch, SameOptimaOnMicrobanWithAndWithout) {
   SolveOptions on, off;
   on.pattern_search = true;
   off.pattern_search = false;
-  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), 50);
+  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), hsearch::testing::sweep(50));
 }

@@ -10,6 +10,7 @@
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "sokoban/level_text.hpp"
+#include "sweep.hpp"
 
 using hsearch::sokoban::Level;
 using hsearch::sokoban::solve_level;
@@ -127,7 +128,7 @@ TEST(DeadlockWarning, SolutionsOfMicrobanNeverPassAFlaggedPosition) {
   std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
   const auto entries = hsearch::sokoban::read_levels(in, "microban_155.xsb");
   int levels = 0, flagged = 0;
-  for (std::size_t i = 0; i < 30 && i < entries.size(); ++i) {
+  for (std::size_t i = 0; i < static_cast<std::size_t>(hsearch::testing::sweep(30)) && i < entries.size(); ++i) {
     const auto report = solve_level(entries[i].level);
     if (!report.solved()) continue;
     Game g(entries[i].level);
@@ -140,6 +141,6 @@ TEST(DeadlockWarning, SolutionsOfMicrobanNeverPassAFlaggedPosition) {
     // And random play on the same level: flagged positions are really lost.
     flagged += random_play_checks(entries[i].level, static_cast<unsigned>(i), 200);
   }
-  EXPECT_GE(levels, 25);
+  EXPECT_GE(levels, hsearch::testing::sweep(25));
   EXPECT_GT(flagged, 0);
 }

@@ -23,10 +23,10 @@ const char* state_name(JobState s) {
 }
 
 // Copies the search's counters into the job while it runs: the expansions, and the push bound
-// reached (the largest f = g + h expanded so far: A* expands in order of f; IDA* announces its
-// bound per iteration).
+// reached (the largest f = g + h A* has expanded, A* expanding in order of f; IDA* announces its
+// bound per iteration). Progress only, so the solve goes through the search the library
+// compiles once (solver.hpp's solve_with).
 struct JobProgress : NullObserver {
-  static constexpr bool kWantsNodes = true;
   static constexpr bool kWantsProgress = true;
   std::atomic<std::uint64_t>* expanded;
   std::atomic<std::uint64_t>* generated;
@@ -35,10 +35,6 @@ struct JobProgress : NullObserver {
   std::uint64_t last_expanded = 0, last_generated = 0;  // the search running now
 
   void on_iteration_begin(std::int64_t b) { raise(b); }
-  template <class State>
-  void on_expand(const State&, std::int64_t g, std::int64_t h) {
-    raise(g + h);
-  }
   // The solver may run several searches one after the other (the fewer-moves pass, IDA* after
   // A*'s memory ran out), each counting from zero: the job shows their sum, which never goes
   // backwards.
@@ -51,6 +47,7 @@ struct JobProgress : NullObserver {
     last_generated = stats.generated;
     expanded->store(done_expanded + last_expanded, std::memory_order_relaxed);
     generated->store(done_generated + last_generated, std::memory_order_relaxed);
+    raise(stats.f_reached);
   }
   void raise(std::int64_t f) {
     if (f > bound->load(std::memory_order_relaxed)) bound->store(f, std::memory_order_relaxed);
@@ -100,6 +97,7 @@ void Job::run(const SolverPoolOptions& options) {
     // The report's counts, unless the live ones (every search's) are larger.
     expanded_.store(std::max<std::uint64_t>(expanded_.load(), report.result.stats.expanded));
     generated_.store(std::max<std::uint64_t>(generated_.load(), report.result.stats.generated));
+    progress.raise(report.result.stats.f_reached);
     result = {{"status", report.status()}, {"optimal", report.solved() && report.result.optimal}};
     if (report.solved()) {
       // The solution is replayed on the position it was asked for before it is sent.

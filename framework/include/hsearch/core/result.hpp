@@ -82,6 +82,9 @@ struct Statistics {
   std::uint64_t withheld = 0;
   // IDA* / iterative deepening: one entry per iteration, in order.
   std::vector<IterationStats> iterations;
+  // A*: the largest f = g + h among the nodes expanded so far (-1: none yet), for a progress
+  // observer that shows how far the search has come without watching every node.
+  std::int64_t f_reached = -1;
   // Wall-clock seconds of the whole search.
   double seconds = 0;
   // Peak bytes held by the search's own data structures (node store, hash table, queue,
@@ -96,8 +99,8 @@ struct Statistics {
   std::vector<std::uint64_t> rank_expanded;
 
   // The counts of a search that went on after this one (a restart, a second algorithm from
-  // the first's bound) added in: counters and seconds summed, peak bytes the larger, its
-  // iterations after these.
+  // the first's bound) added in: counters and seconds summed, peak bytes and f reached the
+  // larger, its iterations after these.
   Statistics& operator+=(const Statistics& later) {
     expanded += later.expanded;
     generated += later.generated;
@@ -108,6 +111,7 @@ struct Statistics {
     withheld += later.withheld;
     iterations.insert(iterations.end(), later.iterations.begin(), later.iterations.end());
     seconds += later.seconds;
+    f_reached = f_reached > later.f_reached ? f_reached : later.f_reached;
     peak_bytes = peak_bytes > later.peak_bytes ? peak_bytes : later.peak_bytes;
     rounds += later.rounds;
     messages_sent += later.messages_sent;

@@ -136,6 +136,7 @@ class AStarSearch {
       }
       if (guard_.should_stop(stats_.expanded)) return stopped(std::move(result), n);
       ++stats_.expanded;
+      stats_.f_reached = std::max(stats_.f_reached, static_cast<std::int64_t>(g) + static_cast<std::int64_t>(h));
       if constexpr (O::kWantsNodes) observer_.on_expand(current, g, h);
       if constexpr (O::kWantsProgress) {
         if ((stats_.expanded & 0xFFFF) == 0) observer_.on_progress(stats_, seconds_before_ + guard_.seconds());
