@@ -438,6 +438,9 @@ int main(int argc, char** argv) {
        "(packing, out of plan, and the links between rooms that boxes in doorways and corridors cut), or "
        "both (plan-connectivity and packing, one search over each in turns of 2^15 expansions; docs/sokoban.md "
        "has the figures)")
+      ("no-packing-advisor", "--objective any: the feature-space searches without their packing advisor (a "
+                             "push that brings the box nearest to the next goals of the fill order nearer "
+                             "weighs 0; on by default: docs/sokoban.md) (to measure it)")
       ("packing-order", "--objective any: the search for the first solution is weighted A* that fills the "
                         "goals in a packing order found backwards from the solved position (deepest goals "
                         "of a room first), then follows the push bound; implies --no-feature-space; off by "
@@ -498,6 +501,7 @@ int main(int argc, char** argv) {
   options.newer_first_on_ties = vm.count("no-newer-first") == 0;
   options.packing_order = vm.count("packing-order") != 0;
   options.feature_space = vm.count("no-feature-space") == 0 && !options.packing_order;
+  options.packing_advisor = vm.count("no-packing-advisor") == 0;
   options.memory_fallback = vm.count("no-memory-fallback") == 0;
   options.bound_probes = vm.count("no-bound-probes") == 0;
   options.goal_room = vm.count("no-goal-room") == 0;
@@ -506,6 +510,9 @@ int main(int argc, char** argv) {
     options.feature_cells = parse_feature_cells(vm["feature-cells"].as<std::string>());
     if (!vm["feature-cells"].defaulted() && options.objective != Objective::any) {
       throw std::invalid_argument("--feature-cells: only with --objective any (its first solution's search)");
+    }
+    if (!options.packing_advisor && options.objective != Objective::any) {
+      throw std::invalid_argument("--no-packing-advisor: only with --objective any (its first solution's search)");
     }
     options = options_for(request, options);  // checks the names before any level is read
     options.patterns.max_boxes =

@@ -470,6 +470,9 @@ TEST_F(App, ObjectivesAnyAndMoves) {
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find(std::string("\"first_solution_cells\":\"") + cells + "\""), std::string::npos) << r.out;
   }
+  r = run("--objective any --json --no-packing-advisor", false);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\"pushes\":7,"), std::string::npos) << r.out;
 }
 
 TEST_F(App, ObjectiveMisuseExitsWithTwo) {
@@ -483,6 +486,9 @@ TEST_F(App, ObjectiveMisuseExitsWithTwo) {
   r = run("--feature-cells packing");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("--feature-cells: only with --objective any"), std::string::npos) << r.out;
+  r = run("--no-packing-advisor");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("--no-packing-advisor: only with --objective any"), std::string::npos) << r.out;
   r = run("--objective any --feature-cells rooms");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("--feature-cells rooms: sokoban offers both, plan-rooms, plan-connectivity, packing, packing-connectivity"), std::string::npos)

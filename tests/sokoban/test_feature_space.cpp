@@ -13,6 +13,7 @@
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
 #include "microban_oracle.hpp"
+#include "sweep.hpp"
 
 using namespace hsearch::sokoban;
 using hsearch::sokoban::testing::cell;
@@ -71,6 +72,28 @@ TEST(PushFeatures, AdvisedPushesWeighNothing) {
   // Worse on a feature: weight 1.
   EXPECT_EQ(f.weight(s, same, nullptr, up, s, two_regions), 1);
   EXPECT_EQ(f.weight(s, same, nullptr, up, s, one_out), 1);
+}
+
+// The packing advisor: the box nearest to the empty goals (3 pushes from the top-left one,
+// against 5 for the other box) is the one to bring nearer; the other box's push nearer weighs 1.
+TEST(PushFeatures, ThePackingAdvisorBringsTheNearestBoxNearer) {
+  const Board b(level_from(
+      "########\n"
+      "#.     #\n"
+      "#  $ $ #\n"
+      "#.  @  #\n"
+      "########\n"));
+  const SokobanDomain d(b);
+  const PushFeatures advised(b, kFinerCells, true), plain(b, kFinerCells, false);
+  const auto s = d.initial_state();
+  const std::uint64_t same = PushFeatures::make_cell(0, 0, 1);
+  const Push near_left{static_cast<std::uint16_t>(cell(b, 2, 3)), kLeft};
+  const Push near_right{static_cast<std::uint16_t>(cell(b, 2, 3)), kRight};
+  const Push far_left{static_cast<std::uint16_t>(cell(b, 2, 5)), kLeft};
+  EXPECT_EQ(advised.weight(s, same, nullptr, near_left, s, same), 0);
+  EXPECT_EQ(advised.weight(s, same, nullptr, near_right, s, same), 1);  // (farther)
+  EXPECT_EQ(advised.weight(s, same, nullptr, far_left, s, same), 1);    // (not the nearest box)
+  EXPECT_EQ(plain.weight(s, same, nullptr, near_left, s, same), 1);
 }
 
 // The three features each have their own bits, and counts past 255 share the last cell.
@@ -165,7 +188,7 @@ TEST(AnyObjective, EachFeatureSpaceAndBothInTurnsSolve) {
   const auto microban = hsearch::sokoban::testing::read_microban();
   for (const FeatureCells cells : {FeatureCells::plan_rooms, FeatureCells::plan_connectivity, FeatureCells::packing,
                                    FeatureCells::packing_connectivity, FeatureCells::both}) {
-    for (int n = 1; n <= (cells == FeatureCells::both ? 20 : 8); ++n) {
+    for (int n = 1; n <= hsearch::testing::sweep(cells == FeatureCells::both ? 20 : 8); ++n) {
       const Level& level = microban.level(n);
       SolveOptions o;
       o.objective = Objective::any;
@@ -265,7 +288,7 @@ TEST(BoundProbes, FindWhatAStarFindsOnMicroban) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   const auto microban = hsearch::sokoban::testing::read_microban();
   int by_probe = 0;
-  for (int n = 1; n <= 40; ++n) {
+  for (int n = 1; n <= hsearch::testing::sweep(40); ++n) {
     const Level& level = microban.level(n);
     const SolveReport plain = solve_probing(level, false);
     const SolveReport probed = solve_probing(level, true);

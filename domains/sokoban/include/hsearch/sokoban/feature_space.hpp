@@ -28,10 +28,13 @@
 // - it packs one more box;
 // - it takes a box out of plan off its goal (out of plan drops);
 // - it joins regions of the floor (connectivity drops);
-// - it opens a link between rooms (room connectivity drops).
+// - it opens a link between rooms (room connectivity drops);
+// - the packing advisor (the anytime solver's searches; not the bound probes): it brings nearer
+//   to the plan's next goals the box that is nearest to them (advises()).
 // Nothing here is admissible or claims to be: the search that uses it looks for a solution,
 // never an optimal one.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -75,11 +78,12 @@ inline FeatureCells parse_feature_cells(const std::string& name) {
 
 class PushFeatures {
  public:
-  // (`both` is not one space: it is taken as kFinerCells here.)
-  explicit PushFeatures(const Board& board, FeatureCells cells = kFinerCells)
+  // (`both` is not one space: it is taken as kFinerCells here.) `packing_advisor`: see weight().
+  explicit PushFeatures(const Board& board, FeatureCells cells = kFinerCells, bool packing_advisor = false)
       : board_(&board),
         regions_(in(cells, FeatureCells::plan_connectivity) || cells == FeatureCells::packing_connectivity),
         out_of_plan_(in(cells, FeatureCells::plan_connectivity) || in(cells, FeatureCells::plan_rooms)),
+        packing_advisor_(packing_advisor),
         packing_(board),
         seen_(static_cast<std::size_t>(board.cell_count()), 0) {
     stack_.reserve(static_cast<std::size_t>(board.cell_count()));
@@ -106,14 +110,31 @@ class PushFeatures {
   }
 
   template <class Set>
-  int weight(const BasicPushState<Set>&, std::uint64_t parent_cell, const Push* last, const Push& m,
+  int weight(const BasicPushState<Set>& parent, std::uint64_t parent_cell, const Push* last, const Push& m,
              const BasicPushState<Set>&, std::uint64_t child_cell) const {
     if (last != nullptr && board_->neighbor(last->from, last->dir) == m.from) return 0;
     if (packed_of(child_cell) > packed_of(parent_cell)) return 0;
     if (out_of_plan_of(child_cell) < out_of_plan_of(parent_cell)) return 0;
     if (regions_of(child_cell) < regions_of(parent_cell)) return 0;
     if (obstructed_links_of(child_cell) < obstructed_links_of(parent_cell)) return 0;
+    if (packing_advisor_ && advises(parent, m)) return 0;
     return 1;
+  }
+
+  // The packing advisor's push: it brings nearer to the plan's next goals (the empty goals of
+  // the first layer not full) the box not packed that is nearest to them, in pushes with the
+  // box alone on the board. One box per state: the search's cheap layer follows one plan to
+  // pack the next box, where every push that brings some box nearer would weigh 0 for all.
+  template <class Set>
+  bool advises(const BasicPushState<Set>& parent, const Push& m) const {
+    const int boxes = static_cast<int>(board_->initial_boxes().size());
+    if (!advice_valid_ || !std::equal(parent.box_cell.begin(), parent.box_cell.begin() + boxes, advice_key_.begin())) {
+      std::copy(parent.box_cell.begin(), parent.box_cell.begin() + boxes, advice_key_.begin());
+      advice_valid_ = true;
+      find_advice(parent.box_cell.data(), parent.boxes);
+    }
+    if (advised_box_ < 0 || m.from != advised_box_) return false;
+    return nearest_target(board_->neighbor(m.from, m.dir)) < advised_distance_;
   }
 
   template <class Set>
@@ -152,6 +173,41 @@ class PushFeatures {
   const PackingGuide& packing() const { return packing_; }
 
  private:
+  // The box (its cell, -1: none) advises() advises and its distance to the nearest target goal.
+  template <class Set>
+  void find_advice(const std::uint16_t* box_cell, const Set& box_set) const {
+    const int boxes = static_cast<int>(board_->initial_boxes().size());
+    const int open = packing_.progress(box_cell).open_layer;
+    targets_ = 0;
+    const auto& goals = board_->goals();
+    for (std::size_t g = 0; g < goals.size(); ++g) {
+      if (packing_.layers()[g] == open && !box_set.test(goals[g])) target_[targets_++] = static_cast<int>(g);
+    }
+    advised_box_ = -1;
+    advised_distance_ = kUnreachable;
+    for (int b = 0; b < boxes; ++b) {
+      const int l = packing_.layer_of_cell(box_cell[b]);
+      if (l >= 0 && l <= open) continue;  // (packed)
+      const int d = nearest_target(box_cell[b]);
+      if (d < advised_distance_) {
+        advised_distance_ = d;
+        advised_box_ = box_cell[b];
+      }
+    }
+  }
+  int nearest_target(int cell) const {
+    int best = kUnreachable;
+    for (int t = 0; t < targets_; ++t) best = std::min(best, static_cast<int>(board_->distance(target_[t], cell)));
+    return best;
+  }
+  // The packing advisor's choice for the last parent it saw (advice_key_: its boxes' cells).
+  mutable bool advice_valid_ = false;
+  mutable std::array<std::uint16_t, kMaxBoxes> advice_key_{};
+  mutable std::array<int, kMaxBoxes> target_{};
+  mutable int targets_ = 0;
+  mutable int advised_box_ = -1;
+  mutable int advised_distance_ = kUnreachable;
+
   // Whether `cells` is `space`, or `both` with `space` its finer one.
   static bool in(FeatureCells cells, FeatureCells space) {
     return cells == space || (cells == FeatureCells::both && space == kFinerCells);
@@ -160,6 +216,7 @@ class PushFeatures {
   const Board* board_;
   bool regions_;
   bool out_of_plan_;
+  bool packing_advisor_;
   PackingGuide packing_;
   std::optional<RoomMap> rooms_;  // (only when the space counts room links)
   // Scratch for regions(): one search at a time per object.

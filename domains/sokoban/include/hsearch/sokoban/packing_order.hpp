@@ -163,6 +163,7 @@ class PackingGuide {
 
   // Each goal's layer (by goal index: goal_fill_layers), and how many layers there are.
   const std::vector<int>& layers() const { return layers_; }
+  int layer_of_cell(int cell) const { return layer_of_cell_[static_cast<std::size_t>(cell)]; }
   int layer_count() const { return static_cast<int>(goals_in_layer_.size()); }
 
   // How far the plan has come: the boxes packed, and the boxes on goals of the layers after the
@@ -171,6 +172,7 @@ class PackingGuide {
   struct Progress {
     int packed = 0;
     int out_of_plan = 0;
+    int open_layer = 0;  // the first layer not full (layer_count(): every goal filled)
   };
   Progress progress(const std::uint16_t* box_cell) const {
     std::array<int, kMaxBoxes> filled{};
@@ -184,6 +186,7 @@ class PackingGuide {
       p.packed += filled[l];
       if (filled[l] < goals_in_layer_[l]) break;
     }
+    p.open_layer = static_cast<int>(l);
     for (++l; l < goals_in_layer_.size(); ++l) p.out_of_plan += filled[l];
     return p;
   }

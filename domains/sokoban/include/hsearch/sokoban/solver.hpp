@@ -120,6 +120,9 @@ struct SolveOptions {
   // both (the first two, one search over each in turn: first_solution_by_features below), which
   // solves the most XSokoban levels (docs/sokoban.md).
   FeatureCells feature_cells = FeatureCells::both;
+  // Their packing advisor (feature_space.hpp): a push that brings the box nearest to the
+  // plan's next goals nearer weighs 0. On: it solves more XSokoban levels (docs/sokoban.md).
+  bool packing_advisor = true;
   // Objective::pushes with A*: bound probes (astar_with_bound_probes below). Each time A* has
   // doubled its expansions (from 2^16 on), a feature-space search bounded by the push bound A*
   // has proven looks for a solution of exactly that many pushes: one it finds is push-optimal.
@@ -464,12 +467,12 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
 template <class SokobanDomain, class Observer>
 Result<Push, int> first_solution_by_features(const Board& board, const SokobanDomain& domain,
                                              const typename SokobanDomain::State& start, const PushLowerBound& h,
-                                             const Limits& limits, FeatureCells cells, Observer& observer,
-                                             std::string& found_by) {
+                                             const Limits& limits, FeatureCells cells, bool packing_advisor,
+                                             Observer& observer, std::string& found_by) {
   if (cells != FeatureCells::both) {
     FeatureSpaceOptions options;
     options.limits = limits;
-    const PushFeatures features(board, cells);
+    const PushFeatures features(board, cells, packing_advisor);
     auto found = feature_space_search(domain, start, h, features, options, observer);
     if (found.solved()) found_by = feature_cells_name(cells);
     return found;
@@ -480,7 +483,8 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
   constexpr std::uint64_t kSlice = std::uint64_t{1} << 15;
   const std::uint64_t withheld_at_start = withheld_moves(domain);
   const std::array<FeatureCells, 2> spaces = {kFinerCells, FeatureCells::packing};
-  const std::array<PushFeatures, 2> features = {PushFeatures(board, spaces[0]), PushFeatures(board, spaces[1])};
+  const std::array<PushFeatures, 2> features = {PushFeatures(board, spaces[0], packing_advisor),
+                                                PushFeatures(board, spaces[1], packing_advisor)};
   Limits each = limits;
   each.max_bytes = limits.max_bytes / 2;
   std::array<std::optional<Search>, 2> searches;
@@ -608,7 +612,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
         // Both searches share one clock: the time limit covers the whole run.
         anytime.limits = anytime.limits.with_clock_started();
         auto found = first_solution_by_features(board, domain, start, h, anytime.limits, options.feature_cells,
-                                                observer, report.first_solution_cells);
+                                                options.packing_advisor, observer, report.first_solution_cells);
         if (!found.solved()) return found;  // unsolvable (every state seen) or stopped by a limit
         if (report.solutions_found++ == 0) report.seconds_first_solution = clock.seconds();
         if (teaching.trace != nullptr) {
