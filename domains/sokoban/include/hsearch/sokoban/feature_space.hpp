@@ -128,9 +128,8 @@ class PushFeatures {
   template <class Set>
   bool advises(const BasicPushState<Set>& parent, const Push& m) const {
     const int boxes = static_cast<int>(board_->initial_boxes().size());
-    if (!advice_valid_ || !std::equal(parent.box_cell.begin(), parent.box_cell.begin() + boxes, advice_key_.begin())) {
+    if (!std::equal(parent.box_cell.begin(), parent.box_cell.begin() + boxes, advice_key_.begin())) {
       std::copy(parent.box_cell.begin(), parent.box_cell.begin() + boxes, advice_key_.begin());
-      advice_valid_ = true;
       find_advice(parent.box_cell.data(), parent.boxes);
     }
     if (advised_box_ < 0 || m.from != advised_box_) return false;
@@ -200,19 +199,16 @@ class PushFeatures {
     for (int t = 0; t < targets_; ++t) best = std::min(best, static_cast<int>(board_->distance(target_[t], cell)));
     return best;
   }
-  // The packing advisor's choice for the last parent it saw (advice_key_: its boxes' cells).
-  mutable bool advice_valid_ = false;
-  mutable std::array<std::uint16_t, kMaxBoxes> advice_key_{};
-  mutable std::array<int, kMaxBoxes> target_{};
-  mutable int targets_ = 0;
-  mutable int advised_box_ = -1;
-  mutable int advised_distance_ = kUnreachable;
-
   // Whether `cells` is `space`, or `both` with `space` its finer one.
   static bool in(FeatureCells cells, FeatureCells space) {
     return cells == space || (cells == FeatureCells::both && space == kFinerCells);
   }
   static std::uint64_t capped(int n) { return static_cast<std::uint64_t>(std::min(n, 255)); }
+  static std::array<std::uint16_t, kMaxBoxes> filled_with(std::uint16_t v) {
+    std::array<std::uint16_t, kMaxBoxes> a;
+    a.fill(v);
+    return a;
+  }
   const Board* board_;
   bool regions_;
   bool out_of_plan_;
@@ -223,6 +219,13 @@ class PushFeatures {
   mutable std::vector<std::uint32_t> seen_;
   mutable std::vector<std::uint16_t> stack_;
   mutable std::uint32_t mark_ = 0;
+  // The packing advisor's choice for the last parent it saw, whose boxes' cells advice_key_
+  // holds (kNoCell, no cell, before the first: so the first parent is always looked at).
+  mutable std::array<std::uint16_t, kMaxBoxes> advice_key_ = filled_with(kNoCell);
+  mutable std::array<int, kMaxBoxes> target_{};
+  mutable int targets_ = 0;
+  mutable int advised_box_ = -1;
+  mutable int advised_distance_ = kUnreachable;
 };
 
 }  // namespace hsearch::sokoban
