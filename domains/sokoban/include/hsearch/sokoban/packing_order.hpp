@@ -5,7 +5,8 @@
 // the squares by its entrance, which then wall the rest of the room off. The order in which a
 // room can be filled is found backwards, from the solved position (after Junghanns and
 // Schaeffer's goal macros and the thesis's goal ranking): a box on a goal can leave the goals
-// when pulls, with the other boxes where they stand, take it to a square that is no goal.
+// when pulls, with the other boxes where they stand, take it to a square that is no goal and
+// that a box can be pushed to from the start with those boxes in place (box_sources).
 // The boxes that can leave first are the ones filled last. Removing them round by round gives
 // layers: layer 0 is filled first (the deepest goals), and the goals of one layer can be
 // filled in any order (each of them could leave with all the others of its layer in place).
@@ -49,10 +50,51 @@ inline void player_region(const Board& board, int from, const std::vector<char>&
   }
 }
 
-// Whether pulls can take the box on `goal` to a square that is no goal, the boxes on
-// `occupied` staying where they are. The player may stand on any free side of the box to
-// begin with: in the solved position it can be anywhere.
-inline bool can_leave_goals(const Board& board, int goal, const std::vector<char>& occupied) {
+// Where a box can come from while the goals on `occupied` hold their boxes: the (cell, side)
+// pairs, at cell * 4 + side, such that a box can be pushed to the cell from one of the start's
+// boxes and the player then stands on that side of it, with no other box on the board but the
+// ones on `occupied` (walls here), the player starting where it starts. The side matters: a box
+// pushed into a pocket through its one mouth has the player behind it, on the mouth's side.
+inline std::vector<char> box_sources(const Board& board, const std::vector<char>& occupied) {
+  const auto cells = static_cast<std::size_t>(board.cell_count());
+  std::vector<char> source(cells * 4, 0);
+  std::vector<char> region(cells, 0);
+  std::vector<std::uint16_t> stack;
+  std::vector<std::pair<int, int>> queue;  // (box cell, the player's cell)
+  for (const std::uint16_t b : board.initial_boxes()) {
+    if (occupied[b]) continue;
+    player_region(board, board.initial_player(), occupied, b, region, stack);
+    for (int d = 0; d < 4; ++d) {
+      const std::uint16_t p = board.neighbor(b, d);
+      if (p != kNoCell && region[p]) source[static_cast<std::size_t>(b) * 4 + static_cast<std::size_t>(d)] = 1;
+    }
+    queue.emplace_back(b, board.initial_player());
+  }
+  for (std::size_t next = 0; next < queue.size(); ++next) {
+    const auto [box, player] = queue[next];
+    player_region(board, player, occupied, box, region, stack);
+    for (int d = 0; d < 4; ++d) {
+      const std::uint16_t behind = board.neighbor(box, opposite(d));
+      const std::uint16_t to = board.neighbor(box, d);
+      if (behind == kNoCell || to == kNoCell || occupied[to] || !region[behind]) continue;
+      // Pushed towards d, the box stands on `to` with the player on its side opposite(d).
+      const std::size_t key = static_cast<std::size_t>(to) * 4 + static_cast<std::size_t>(opposite(d));
+      if (source[key]) continue;
+      source[key] = 1;
+      queue.emplace_back(to, box);
+    }
+  }
+  return source;
+}
+
+// Whether pulls can take the box on `goal` to a square that is no goal and that a box can come
+// from with the player where the pulls leave it (`source`: box_sources), the boxes on
+// `occupied` staying where they are. The player may stand on any free side of the box to begin
+// with: in the solved position it can be anywhere. (Without the sources, a box would leave
+// through a pocket that pulls reach but that a box could only be pushed into while the goals
+// were empty, the player getting behind it through them.)
+inline bool can_leave_goals(const Board& board, int goal, const std::vector<char>& occupied,
+                            const std::vector<char>& source) {
   const auto cells = static_cast<std::size_t>(board.cell_count());
   std::vector<char> seen(cells * 4, 0);  // (box cell, side the player stands on)
   std::vector<char> region(cells, 0);
@@ -72,11 +114,11 @@ inline bool can_leave_goals(const Board& board, int goal, const std::vector<char
     for (int d = 0; d < 4; ++d) {
       const std::uint16_t p = board.neighbor(box, d);
       if (p == kNoCell || !region[p]) continue;
+      if (!board.is_goal(box) && source[static_cast<std::size_t>(box) * 4 + static_cast<std::size_t>(d)]) return true;
       seen[static_cast<std::size_t>(box) * 4 + d] = 1;
       // A pull towards d: the player steps from p to the square beyond, the box onto p.
       const std::uint16_t beyond = board.neighbor(p, d);
       if (beyond == kNoCell || occupied[beyond]) continue;
-      if (!board.is_goal(p)) return true;
       const std::size_t key = static_cast<std::size_t>(p) * 4 + static_cast<std::size_t>(d);
       if (!seen[key]) {
         seen[key] = 1;
@@ -101,10 +143,11 @@ inline std::vector<int> goal_fill_layers(const Board& board) {
   int round = 0;
   for (std::size_t left = goals.size(); left > 0; ++round) {
     std::vector<std::size_t> leaving;
+    const std::vector<char> source = packing_detail::box_sources(board, occupied);
     for (std::size_t i = 0; i < goals.size(); ++i) {
       if (round_left[i] >= 0) continue;
       occupied[goals[i]] = 0;
-      if (packing_detail::can_leave_goals(board, goals[i], occupied)) leaving.push_back(i);
+      if (packing_detail::can_leave_goals(board, goals[i], occupied, source)) leaving.push_back(i);
       occupied[goals[i]] = 1;
     }
     if (leaving.empty()) break;
