@@ -56,52 +56,50 @@ TEST(PackingOrder, GoalsInTheOpenShareOneLayer) {
   EXPECT_EQ(layers, (std::vector<int>{0, 0}));
 }
 
+// The layers of a level's two goals in column 2: the upper one (row 3), then the lower (row 4).
+std::pair<int, int> column_layers(const char* text) {
+  const Board b(level_from(text));
+  const auto layers = goal_fill_layers(b);
+  return {layer_at(b, layers, 3, 2), layer_at(b, layers, 4, 2)};
+}
+
 // A pocket (rows 5-6) under a column of goals (column 2), which the player enters by a corridor
 // of its own (column 5): pulls take the lower goal's box down into the pocket, but no box can be
 // pushed out of the pocket's far side (a box comes down the corridor with the player behind
-// it, above). So the lower goal is no way out while the upper one is full: it is filled first.
+// it, above). So the lower goal is no way out while the upper one is full: it is filled first,
+// as in the same column without the pocket.
 TEST(PackingOrder, APocketNoBoxCanComeFromIsNoWayOut) {
-  const Board b(level_from(
-      "#######\n"
-      "#  @  #\n"
-      "# $$  #\n"
-      "##.## #\n"
-      "##.## #\n"
-      "##    #\n"
-      "##    #\n"
-      "#######\n"));
-  const auto layers = goal_fill_layers(b);
-  EXPECT_EQ(layer_at(b, layers, 4, 2), 0);
-  EXPECT_EQ(layer_at(b, layers, 3, 2), 1);
-  // Without the pocket's way in for the player, the same: the column fills from the bottom.
-  const Board closed(level_from(
-      "#######\n"
-      "#  @  #\n"
-      "# $$  #\n"
-      "##.####\n"
-      "##.####\n"
-      "#######\n"));
-  const auto closed_layers = goal_fill_layers(closed);
-  EXPECT_EQ(layer_at(closed, closed_layers, 4, 2), 0);
-  EXPECT_EQ(layer_at(closed, closed_layers, 3, 2), 1);
+  EXPECT_EQ(column_layers("#######\n"
+                          "#  @  #\n"
+                          "# $$  #\n"
+                          "##.## #\n"
+                          "##.## #\n"
+                          "##    #\n"
+                          "##    #\n"
+                          "#######\n"),
+            std::make_pair(1, 0));
+  EXPECT_EQ(column_layers("#######\n"
+                          "#  @  #\n"
+                          "# $$  #\n"
+                          "##.####\n"
+                          "##.####\n"
+                          "#######\n"),
+            std::make_pair(1, 0));
 }
 
 // A pocket a box can be pushed along (the player comes down column 7 beside the box's corridor,
 // column 6) is a way out: the lower goal can be filled last, from below, so the two goals
 // share a layer.
 TEST(PackingOrder, APocketABoxCanComeFromIsAWayOut) {
-  const Board b(level_from(
-      "#########\n"
-      "#  @    #\n"
-      "# $$    #\n"
-      "##.###  #\n"
-      "##.###  #\n"
-      "##      #\n"
-      "##    ###\n"
-      "#########\n"));
-  const auto layers = goal_fill_layers(b);
-  EXPECT_EQ(layer_at(b, layers, 4, 2), 0);
-  EXPECT_EQ(layer_at(b, layers, 3, 2), 0);
+  EXPECT_EQ(column_layers("#########\n"
+                          "#  @    #\n"
+                          "# $$    #\n"
+                          "##.###  #\n"
+                          "##.###  #\n"
+                          "##      #\n"
+                          "##    ###\n"
+                          "#########\n"),
+            std::make_pair(0, 0));
 }
 
 // More goals than boxes: which goals stay empty is the search's choice, so no order.
