@@ -115,6 +115,7 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
         r.solutions_found > 0 ? app::Json(std::round(r.seconds_first_solution * 1000.0) / 1000.0) : app::Json(nullptr);
     j["first_solution_cells"] =
         r.first_solution_cells.empty() ? app::Json(nullptr) : app::Json(r.first_solution_cells);
+    j["most_packed"] = r.most_packed >= 0 ? app::Json(r.most_packed) : app::Json(nullptr);
   }
   if (r.solved()) {
     // Only a proven push optimum has a time at which it was proven.
@@ -164,7 +165,12 @@ void print_level(std::ostream& out, const Row& row, const SolveOptions& options,
                                                   : (r.result.optimal ? " (push-optimal)" : " (not proven push-optimal)"))
         << ", " << r.pushes << " pushes, " << r.moves << " moves";
   } else if (!r.invalid && !r.internal_error && r.result.status == Status::stopped) {
-    out << ", at least " << r.result.lower_bound << (options.objective == Objective::moves ? " moves" : " pushes");
+    // The feature-space searches prove no bound: how far they came says more.
+    if (r.most_packed >= 0) {
+      out << ", at most " << r.most_packed << " of " << r.boxes << " boxes packed";
+    } else {
+      out << ", at least " << r.result.lower_bound << (options.objective == Objective::moves ? " moves" : " pushes");
+    }
   }
   out << ", " << std::fixed << std::setprecision(3) << r.seconds << " s, " << r.result.stats.expanded << " expanded, "
       << r.result.stats.generated << " generated";
@@ -470,7 +476,9 @@ int main(int argc, char** argv) {
       "and whether one found the solution), goal_room ({squares, states, complete, seconds}: the\n"
       "goal-room bound's area, its table's states, whether the table is complete, the seconds to fill it),\n"
       "solutions_found, seconds_first_solution and first_solution_cells (--objective any: the feature\n"
-      "space whose search found the first solution, or null), with --resume resumed ({bound,\n"
+      "space whose search found the first solution, or null; most_packed: the most boxes packed in the\n"
+      "goals' fill order in a state the feature-space searches reached, or null when they did not run),\n"
+      "with --resume resumed ({bound,\n"
       "patterns} read from the level's learned file, or null) and learned_saved,\n"
       "seconds_push_optimum, moves_pass, the pattern search's counts, with --algorithm hda rounds,\n"
       "messages_sent, bytes_sent and rank_expanded (HDA*'s collectives, batches of states sent between\n"

@@ -464,12 +464,18 @@ TEST_F(App, ObjectivesAnyAndMoves) {
   EXPECT_NE(r.out.find("\"algorithm\":\"restarting-weighted-astar\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"solutions_found\":"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"first_solution_cells\":null"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"most_packed\":null"), std::string::npos) << r.out;
   // Each feature space alone names itself as the one that found the first solution.
   for (const char* cells : {"plan-rooms", "plan-connectivity", "packing", "packing-connectivity"}) {
     r = run(std::string("--objective any --json --feature-cells ") + cells, false);
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find(std::string("\"first_solution_cells\":\"") + cells + "\""), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"most_packed\":3"), std::string::npos) << r.out;
   }
+  // Stopped, it says how far the packing came rather than a bound it never proved.
+  r = run("--objective any --node-limit 1");
+  EXPECT_EQ(r.status, 3) << r.out;
+  EXPECT_NE(r.out.find("node_limit, at most 1 of 3 boxes packed"), std::string::npos) << r.out;
   r = run("--objective any --json --no-packing-advisor", false);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("\"pushes\":7,"), std::string::npos) << r.out;

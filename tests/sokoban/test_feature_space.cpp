@@ -228,6 +228,43 @@ TEST(AnyObjective, TheNodeLimitBoundsBothFeatureSpaces) {
   EXPECT_EQ(r.result.stats.expanded, o.limits.max_expanded);
 }
 
+// How far the feature-space searches came (SolveReport::most_packed): after one expansion, the
+// most boxes packed among the start and the children it filed (none of the three is packed at
+// the start, so counting only expanded states would say 0); every box once solved; -1 when the
+// searches did not run.
+TEST(AnyObjective, MostPackedIsTheFurthestStateReached) {
+  const Level level = hsearch::sokoban::testing::three_boxes();
+  SolveOptions o;
+  o.objective = Objective::any;
+  o.pattern_search = false;  // (the expected count below uses the plain domain's dead ends)
+  o.goal_room = false;
+  o.limits.max_expanded = 1;
+  SolveReport r = solve_level(level, o);
+  ASSERT_FALSE(r.solved()) << r.status();
+  const Board b(level);
+  const SokobanDomain d(b);
+  const PushFeatures f(b);
+  const auto start = d.initial_state();
+  int expected = f.packed(start);
+  EXPECT_EQ(expected, 0);
+  d.for_each_move(start, [&](const Push& m) {
+    auto child = start;
+    d.apply(child, m);
+    if (!hsearch::is_dead_end(child.h)) expected = std::max(expected, f.packed(child));
+  });
+  EXPECT_EQ(expected, 1);
+  EXPECT_EQ(r.most_packed, expected);
+  EXPECT_EQ(r.boxes, 3);
+  o.limits.max_expanded = 0;
+  r = solve_level(level, o);
+  ASSERT_TRUE(r.solved()) << r.status();
+  EXPECT_EQ(r.most_packed, 3);
+  o.feature_space = false;
+  r = solve_level(level, o);
+  ASSERT_TRUE(r.solved()) << r.status();
+  EXPECT_EQ(r.most_packed, -1);
+}
+
 // The anytime solver's first solution comes from the feature-space search: it replays, it is
 // never below the table's optimum, and the restarts that follow only ever shorten it; a level
 // proven optimal matches the table.

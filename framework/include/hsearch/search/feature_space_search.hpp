@@ -118,6 +118,13 @@ class FeatureSpaceSearch {
     return search(std::move(result));
   }
 
+  // Calls f(cell id) for each cell the search has filed a node in: for a caller that shows how
+  // far the search has come (the furthest cell it reached, say).
+  template <class Visit>
+  void for_each_cell(Visit&& f) const {
+    for (const Cell& c : cells_) f(c.id);
+  }
+
   // Goes on after a run (or resume) that a limit stopped, under new limits (a node limit
   // counts the expansions of every part; the statistics add up), as if it had never stopped.
   Result<Move, Cost> resume(const Limits& limits) {

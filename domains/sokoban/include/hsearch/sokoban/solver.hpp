@@ -219,6 +219,10 @@ struct SolveReport {
   // The feature space whose search found the first solution ("plan-connectivity", "packing", ...;
   // empty when the weighted restarts found it).
   std::string first_solution_cells;
+  // --objective any: the most boxes packed in the fill order (packing_order.hpp) in a state the
+  // feature-space searches reached, how far they came (-1: they did not run).
+  int most_packed = -1;
+  int boxes = 0;  // the level's boxes (0: the level did not load)
   // Bound probes (SolveOptions::bound_probes): how many ran, their expansions (also counted in
   // result.stats), and whether one found the solution.
   int bound_probes = 0;
@@ -463,21 +467,30 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
 // solved, or unsolvable (each search alone expands every reachable state that is no dead end
 // before it says so). A turn the caller's limits stop ends the run; a search that fills its
 // memory leaves the turns to the other. The result's statistics are both searches' together;
-// `found_by` names the space that solved it.
+// `found_by` names the space that solved it, `most_packed` the most boxes packed in a state
+// either search reached (every box when solved). A turn that takes a search further in the
+// packing is announced as a phase (on_phase), so a long run shows how far it has come.
 template <class SokobanDomain, class Observer>
 Result<Push, int> first_solution_by_features(const Board& board, const SokobanDomain& domain,
                                              const typename SokobanDomain::State& start, const PushLowerBound& h,
                                              const Limits& limits, FeatureCells cells, bool packing_advisor,
-                                             Observer& observer, std::string& found_by) {
+                                             Observer& observer, std::string& found_by, int& most_packed) {
+  using Search = FeatureSpaceSearch<SokobanDomain, PushLowerBound, PushFeatures, Observer>;
+  auto packed_in = [&](const Search& search) {
+    int most = 0;
+    search.for_each_cell([&](std::uint64_t cell) { most = std::max(most, PushFeatures::packed_of(cell)); });
+    return most;
+  };
   if (cells != FeatureCells::both) {
     FeatureSpaceOptions options;
     options.limits = limits;
     const PushFeatures features(board, cells, packing_advisor);
-    auto found = feature_space_search(domain, start, h, features, options, observer);
+    Search search(domain, h, features, observer, options);
+    auto found = search.run(start);
     if (found.solved()) found_by = feature_cells_name(cells);
+    most_packed = found.solved() ? static_cast<int>(board.initial_boxes().size()) : packed_in(search);
     return found;
   }
-  using Search = FeatureSpaceSearch<SokobanDomain, PushLowerBound, PushFeatures, Observer>;
   // About a second of search on XSokoban: switching costs nothing (both stay in memory), and a
   // level one space solves in seconds is not held up long by the other.
   constexpr std::uint64_t kSlice = std::uint64_t{1} << 15;
@@ -490,6 +503,8 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
   std::array<std::optional<Search>, 2> searches;
   std::array<Result<Push, int>, 2> last;
   std::array<bool, 2> out_of_memory = {false, false};
+  std::array<int, 2> packed = {0, 0};
+  const auto boxes = board.initial_boxes().size();
   auto together = [&](Result<Push, int> r) {
     r.stats = last[0].stats;
     r.stats += last[1].stats;
@@ -527,6 +542,16 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
       last[turn] = searches[turn]->resume(part);
     }
     const Result<Push, int>& r = last[turn];
+    const int before = packed[turn];
+    packed[turn] = packed_in(*searches[turn]);
+    most_packed = r.solved() ? static_cast<int>(boxes) : std::max(packed[0], packed[1]);
+    if constexpr (requires { observer.on_phase(std::string()); }) {
+      if (r.status == Status::stopped && packed[turn] != before) {
+        observer.on_phase("feature space: at most " + std::to_string(packed[0]) + " of " + std::to_string(boxes) +
+                          " boxes packed in the " + feature_cells_name(spaces[0]) + " cells, " +
+                          std::to_string(packed[1]) + " in the " + feature_cells_name(spaces[1]) + " cells");
+      }
+    }
     if (r.solved()) found_by = feature_cells_name(spaces[static_cast<std::size_t>(turn)]);
     if (r.status != Status::stopped) return together(r);
     if (r.stop_reason == StopReason::memory_limit) {
@@ -549,6 +574,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
                      const LimitGuard& clock, SolveReport& report) {
   using SokobanDomain = BasicSokobanDomain<Set>;
   using PatternSearch = BasicPatternSearch<Set>;
+  report.boxes = static_cast<int>(board.initial_boxes().size());
   SokobanDomain domain(board);
   domain.set_corral_test(options.corral_test);
   domain.set_pi_corrals(options.pi_corrals);
@@ -612,7 +638,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
         // Both searches share one clock: the time limit covers the whole run.
         anytime.limits = anytime.limits.with_clock_started();
         auto found = first_solution_by_features(board, domain, start, h, anytime.limits, options.feature_cells,
-                                                options.packing_advisor, observer, report.first_solution_cells);
+                                                options.packing_advisor, observer, report.first_solution_cells,
+                                                report.most_packed);
         if (!found.solved()) return found;  // unsolvable (every state seen) or stopped by a limit
         if (report.solutions_found++ == 0) report.seconds_first_solution = clock.seconds();
         if (teaching.trace != nullptr) {
