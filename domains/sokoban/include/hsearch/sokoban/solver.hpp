@@ -476,6 +476,7 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
                                              const Limits& limits, FeatureCells cells, bool packing_advisor,
                                              Observer& observer, std::string& found_by, int& most_packed) {
   using Search = FeatureSpaceSearch<SokobanDomain, PushLowerBound, PushFeatures, Observer>;
+  const int boxes = static_cast<int>(board.initial_boxes().size());
   auto packed_in = [&](const Search& search) {
     int most = 0;
     search.for_each_cell([&](std::uint64_t cell) { most = std::max(most, PushFeatures::packed_of(cell)); });
@@ -488,7 +489,7 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
     Search search(domain, h, features, observer, options);
     auto found = search.run(start);
     if (found.solved()) found_by = feature_cells_name(cells);
-    most_packed = found.solved() ? static_cast<int>(board.initial_boxes().size()) : packed_in(search);
+    most_packed = found.solved() ? boxes : packed_in(search);
     return found;
   }
   // About a second of search on XSokoban: switching costs nothing (both stay in memory), and a
@@ -504,7 +505,6 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
   std::array<Result<Push, int>, 2> last;
   std::array<bool, 2> out_of_memory = {false, false};
   std::array<int, 2> packed = {0, 0};
-  const auto boxes = board.initial_boxes().size();
   auto together = [&](Result<Push, int> r) {
     r.stats = last[0].stats;
     r.stats += last[1].stats;
@@ -544,7 +544,7 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
     const Result<Push, int>& r = last[turn];
     const int before = packed[turn];
     packed[turn] = packed_in(*searches[turn]);
-    most_packed = r.solved() ? static_cast<int>(boxes) : std::max(packed[0], packed[1]);
+    most_packed = r.solved() ? boxes : std::max(packed[0], packed[1]);
     if constexpr (requires { observer.on_phase(std::string()); }) {
       if (r.status == Status::stopped && packed[turn] != before) {
         observer.on_phase("feature space: at most " + std::to_string(packed[0]) + " of " + std::to_string(boxes) +
