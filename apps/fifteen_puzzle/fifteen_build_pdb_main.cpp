@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
                        spec);
   cli.options().add_options()
       ("partition", app::po::value(&partition_name),
-       "pdb-555 | pdb-663 | pdb-78 | pdb-6666 | pdb-6666-mirror | pdb-333")
+       "pdb-555 | pdb-663 | pdb-78 | pdb-6666 | pdb-6666-mirror | pdb-7755 | pdb-333")
       ("verbose,v", app::po::bool_switch(&verbose), "one line per BFS depth")
       ("verify-shared", app::po::bool_switch(&verify_shared),
        "also get the own table of every pattern that reads another's table through a board symmetry "

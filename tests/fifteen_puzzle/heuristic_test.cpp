@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "hsearch/fifteen_puzzle/board_io.hpp"
 #include "hsearch/fifteen_puzzle/linear_conflict.hpp"
@@ -167,6 +168,37 @@ TEST(PatternDatabase, ABuildReportsProgressAndAnEstimateOfTheTimeLeft) {
   }
   EXPECT_GE(reports, 3);
   for (std::uint64_t i = 0; i < quiet.size(); i += 7) ASSERT_EQ(told.value(i), quiet.value(i)) << i;
+}
+
+// The build's breadth-first layers: entries of 3 to 8 bytes keep their low bytes, in order,
+// across the 1 MiB chunks (600,000 entries of 5 bytes fill two chunks and part of a third),
+// and a drained layer is empty and reusable.
+TEST(PatternDatabase, BfsLayerKeepsEntriesInOrderAcrossChunks) {
+  for (const unsigned width : {3u, 5u, 8u}) {
+    detail::BfsLayer layer(width), next(width);
+    const std::uint64_t keep = width == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * width)) - 1;
+    const auto value = [](std::uint64_t i) { return i * 0x9E3779B97F4A7C15ULL; };
+    const std::uint64_t n = 600000;
+    for (std::uint64_t i = 0; i < n; ++i) layer.push(value(i) & keep);
+    ASSERT_EQ(layer.size(), n);
+    std::uint64_t seen = 0, wrong = 0;
+    layer.drain([&](std::uint64_t e) {
+      wrong += e != (value(seen) & keep);
+      if (seen % 2 == 0) next.push(e);  // pushing onto another layer while draining
+      ++seen;
+    });
+    EXPECT_EQ(seen, n) << width;
+    EXPECT_EQ(wrong, 0u) << width;
+    EXPECT_TRUE(layer.empty());
+    EXPECT_EQ(next.size(), n / 2);
+    std::swap(layer, next);
+    seen = 0;
+    wrong = 0;
+    layer.drain([&](std::uint64_t e) { wrong += e != (value(2 * seen++) & keep); });
+    EXPECT_EQ(wrong, 0u) << width;
+    layer.push(42);
+    EXPECT_EQ(layer.size(), 1u);
+  }
 }
 
 TEST(PatternDatabase, RankUnrankRoundTrip) {

@@ -10,6 +10,7 @@
 #include <deque>
 #include <memory>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "hsearch/fifteen_puzzle/board_io.hpp"
@@ -270,6 +271,13 @@ TEST(Pdb5x5, PartitionsShareTablesThroughSymmetries) {
   EXPECT_EQ(mirror[1].source, -1);
   EXPECT_EQ(mirror[2].source, 1);
   EXPECT_EQ(mirror[3].source, -1);
+  const auto big = shared_tables(*find_partition("pdb-7755"));
+  ASSERT_EQ(big.size(), 4u);
+  EXPECT_EQ(big[0].source, -1);
+  EXPECT_EQ(big[1].source, 0);  // {5,10,11,15,16,20,21} = half turn of {3,4,8,9,13,14,19}
+  EXPECT_EQ(big[1].symmetry, 3u);
+  EXPECT_EQ(big[2].source, -1);
+  EXPECT_EQ(big[3].source, -1);
   for (const char* name : {"pdb-555", "pdb-663", "pdb-78", "pdb-333"}) {
     for (const auto& s : shared_tables(*find_partition(name))) EXPECT_EQ(s.source, -1) << name;
   }
@@ -323,16 +331,19 @@ TEST(Pdb5x5, ClosedPartitionSkipsTheReflectedSum) {
   }
 }
 
-TEST(Pdb5x5, Partitions6666CoverEveryTileOnce) {
-  for (const char* name : {"pdb-6666", "pdb-6666-mirror"}) {
+TEST(Pdb5x5, Partitions5x5CoverEveryTileOnce) {
+  const std::vector<std::pair<const char*, std::vector<std::size_t>>> sizes = {
+      {"pdb-6666", {6, 6, 6, 6}}, {"pdb-6666-mirror", {6, 6, 6, 6}}, {"pdb-7755", {7, 7, 5, 5}}};
+  for (const auto& [name, pattern_sizes] : sizes) {
     const Partition* part = find_partition(name);
     ASSERT_NE(part, nullptr);
     EXPECT_EQ(part->width, 5u);
     EXPECT_EQ(part->height, 5u);
     std::vector<int> count(kCells, 0);
-    for (const auto& pattern : part->patterns) {
-      EXPECT_EQ(pattern.size(), 6u);
-      for (unsigned t : pattern) ++count.at(t);
+    ASSERT_EQ(part->patterns.size(), pattern_sizes.size());
+    for (std::size_t i = 0; i < part->patterns.size(); ++i) {
+      EXPECT_EQ(part->patterns[i].size(), pattern_sizes[i]) << name;
+      for (unsigned t : part->patterns[i]) ++count.at(t);
     }
     EXPECT_EQ(count[0], 0);
     for (unsigned t = 1; t < kCells; ++t) EXPECT_EQ(count[t], 1) << name << " tile " << t;

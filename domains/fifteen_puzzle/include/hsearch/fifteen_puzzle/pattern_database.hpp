@@ -31,6 +31,54 @@
 
 namespace hsearch::fifteen {
 
+namespace detail {
+
+// One breadth-first layer: entries of a fixed byte width (5 for 7 tiles on 5x5: 8 bytes each
+// would add 3 bytes to each of the hundreds of millions of abstract states a layer holds) in
+// 1 MiB chunks. drain() frees each chunk once read, so the layer being read shrinks while the
+// next one grows, and nothing is doubled the way a growing vector's capacity is.
+class BfsLayer {
+ public:
+  explicit BfsLayer(unsigned entry_bytes)
+      : width_(entry_bytes), per_chunk_(kChunkBytes / entry_bytes) {}
+  std::uint64_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void push(std::uint64_t e) {
+    if (size_ % per_chunk_ == 0) chunks_.push_back(std::make_unique<std::uint8_t[]>(kChunkBytes));
+    std::uint8_t* at = chunks_.back().get() + (size_ % per_chunk_) * width_;
+    for (unsigned b = 0; b < width_; ++b, e >>= 8) at[b] = static_cast<std::uint8_t>(e);
+    ++size_;
+  }
+  // Calls f(entry) for every entry in order and leaves the layer empty. f may push onto
+  // another layer.
+  template <class F>
+  void drain(F&& f) {
+    std::uint64_t left = size_;
+    for (auto& chunk : chunks_) {
+      const std::uint64_t here = std::min<std::uint64_t>(left, per_chunk_);
+      const std::uint8_t* at = chunk.get();
+      for (std::uint64_t j = 0; j < here; ++j, at += width_) {
+        std::uint64_t e = 0;
+        for (unsigned b = width_; b-- > 0;) e = (e << 8) | at[b];
+        f(e);
+      }
+      left -= here;
+      chunk.reset();
+    }
+    chunks_.clear();
+    size_ = 0;
+  }
+
+ private:
+  static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+  unsigned width_;
+  std::uint64_t per_chunk_;
+  std::uint64_t size_ = 0;
+  std::vector<std::unique_ptr<std::uint8_t[]>> chunks_;
+};
+
+}  // namespace detail
+
 class PatternDatabase {
  public:
   static constexpr unsigned kMaxPatternTiles = 8;
@@ -123,9 +171,11 @@ class PatternDatabase {
   // Breadth-first search from the goal placement. `log` (may be null) gets a progress line
   // every set_progress_period() seconds (5 by default), or a tenth of the time spent when that
   // is longer: the share of the placements reached, the time, an estimate of the time left (a
-  // large table takes an hour, and says so). With `each_depth`, one line per depth as well. Peak memory: the table (1 byte/placement), a mask of visited blank cells per
-  // placement (2 bytes for boards of <= 16 cells, 4 for <= 32, 8 beyond), and two layers of
-  // 8-byte queue entries. The time limit and the stop flag of `limits` are polled as a search
+  // large table takes an hour, and says so). With `each_depth`, one line per depth as well.
+  // Peak memory: the table (1 byte/placement), a mask of visited blank cells per placement (2
+  // bytes for boards of <= 16 cells, 4 for <= 32, 8 beyond), and the breadth-first layer being
+  // read with the one being written, 5 bytes per abstract state up to 7 tiles on 5x5 or 8 on
+  // 4x4 (detail::BfsLayer). A 7-tile 5x5 table: 2.4 GB + 9.7 GB + the two largest layers. The time limit and the stop flag of `limits` are polled as a search
   // polls them: when one says stop, build throws StoppedByLimit and the table stays unbuilt.
   void build(std::ostream* log = nullptr, const Limits& limits = {}, bool each_depth = true) {
     const unsigned n = geometry_.cells();
@@ -210,24 +260,28 @@ class PatternDatabase {
     }
     std::vector<std::uint8_t> table(size_, kUnset);
     std::vector<Mask> visited(size_, 0);
-    // A queue entry packs the pattern tiles' cells (6 bits each) and the blank's cell, so
-    // nothing needs unranking: (cell of tile 0) | (cell of tile 1) << 6 | ... | blank << 6k.
-    std::vector<std::uint64_t> layer, next;
-    const auto pack = [k](const std::uint8_t* pos, unsigned blank) {
+    // A queue entry packs the pattern tiles' cells (`bits` each) and the blank's cell, so
+    // nothing needs unranking: (cell of tile 0) | (cell of tile 1) << bits | ... | blank << bits*k.
+    const unsigned bits = static_cast<unsigned>(std::bit_width(n - 1));
+    const std::uint64_t cell_mask = (std::uint64_t{1} << bits) - 1;
+    const unsigned entry_bytes = ((k + 1) * bits + 7) / 8;
+    detail::BfsLayer layer(entry_bytes), next(entry_bytes);
+    const auto pack = [k, bits](const std::uint8_t* pos, unsigned blank) {
       std::uint64_t e = blank;
-      for (unsigned i = k; i-- > 0;) e = (e << 6) | pos[i];
+      for (unsigned i = k; i-- > 0;) e = (e << bits) | pos[i];
       return e;
     };
 
     std::uint8_t pos[kMaxPatternTiles];
-    for (unsigned i = 0; i < k; ++i) pos[i] = static_cast<std::uint8_t>(tiles_[i]);
+    // (i < kMaxPatternTiles repeats what k already ensures: GCC 12 cannot see it here)
+    for (unsigned i = 0; i < k && i < kMaxPatternTiles; ++i) pos[i] = static_cast<std::uint8_t>(tiles_[i]);
     {
       const std::uint64_t idx = rank(pos);
       std::uint64_t occupied = 0;
       for (unsigned i = 0; i < k; ++i) occupied |= std::uint64_t{1} << pos[i];
       visited[idx] = static_cast<Mask>(region(0, occupied));
       table[idx] = 0;
-      layer.push_back(pack(pos, 0));
+      layer.push(pack(pos, 0));
     }
     std::uint64_t placements = 1;
     // A pattern of every tile reaches half the placements (the other parity); any other, all.
@@ -236,8 +290,7 @@ class PatternDatabase {
     std::uint64_t since_clock = 0;
     for (unsigned depth = 0; !layer.empty(); ++depth) {
       if (depth + 1 >= kUnset) throw std::runtime_error("pattern database depth overflow");
-      next.clear();
-      for (const std::uint64_t entry : layer) {
+      layer.drain([&](const std::uint64_t entry) {
         guard.poll();
         if (log != nullptr && ++since_clock == 65536) {
           since_clock = 0;
@@ -256,8 +309,8 @@ class PatternDatabase {
         }
         std::uint64_t occupied = 0;
         std::uint64_t e = entry;
-        for (unsigned i = 0; i < k; ++i, e >>= 6) {
-          pos[i] = static_cast<std::uint8_t>(e & 63);
+        for (unsigned i = 0; i < k; ++i, e >>= bits) {
+          pos[i] = static_cast<std::uint8_t>(e & cell_mask);
           occupied |= std::uint64_t{1} << pos[i];
         }
         const std::uint64_t free_cells = region(static_cast<unsigned>(e), occupied);
@@ -278,19 +331,18 @@ class PatternDatabase {
                 table[child] = static_cast<std::uint8_t>(depth + 1);
                 ++placements;
               }
-              next.push_back(pack(pos, q));
+              next.push(pack(pos, q));
             }
             pos[i] = static_cast<std::uint8_t>(q);
           }
         }
-      }
+      });
       if (log != nullptr && each_depth) {
         *log << "  pdb " << file_name() << ": depth " << depth + 1 << ", " << next.size()
              << " abstract states, " << placements << "/" << size_ << " placements, "
              << std::chrono::duration<double>(Clock::now() - t0).count() << " s\n";
       }
-      layer.swap(next);
-      if (next.capacity() > 2 * layer.size() + 1024) std::vector<std::uint64_t>().swap(next);
+      std::swap(layer, next);
     }
     // Every placement is reachable unless the pattern holds all tiles (then parity leaves half
     // of them unreachable: those stay kUnset and never match a solvable board).

@@ -45,6 +45,13 @@ inline std::vector<Partition> known_partitions() {
       {"pdb-6666", 5, 5,
        {{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21},
         {17, 18, 19, 22, 23, 24}}},
+      // 5x5, two 7-tile blocks and two 5-tile blocks: the right-edge block with the cell below
+      // it, and its half turn on the left edge (one 7-tile table is built: 2.4 G entries), the
+      // top-left block around the blank's goal corner and the bottom-right block. Opt-in: the
+      // 7-tile table takes an hour and about 17 GB to build.
+      {"pdb-7755", 5, 5,
+       {{3, 4, 8, 9, 13, 14, 19}, {5, 10, 11, 15, 16, 20, 21}, {1, 2, 6, 7, 12},
+        {17, 18, 22, 23, 24}}},
       // 5x5, closed under the reflection: two self-symmetric blocks around the diagonal and a
       // mirrored pair (the second pair member is read through the first's table: three tables;
       // no reflected sum, it would equal the regular one).
