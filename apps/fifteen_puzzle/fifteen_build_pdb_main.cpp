@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
                        spec);
   cli.options().add_options()
       ("partition", app::po::value(&partition_name),
-       "pdb-555 | pdb-663 | pdb-78 | pdb-6666 | pdb-6666-mirror | pdb-7755 | pdb-333")
+       "pdb-555 | pdb-663 | pdb-78 | pdb-6666 | pdb-6666-mirror | pdb-7755 | pdb-6666+7755 | pdb-333")
       ("verbose,v", app::po::bool_switch(&verbose), "one line per BFS depth")
       ("verify-shared", app::po::bool_switch(&verify_shared),
        "also get the own table of every pattern that reads another's table through a board symmetry "
@@ -75,58 +75,63 @@ int main(int argc, char** argv) {
     cli.usage_error("no cache directory: give --cache-dir (or set HSEARCH_CACHE_DIR, XDG_CACHE_HOME or HOME)");
   }
   const Geometry geometry(part->width, part->height);
-  const auto share = shared_tables(*part);
   const auto symmetries = board_symmetries(geometry);
-  std::vector<std::shared_ptr<const PatternDatabase>> tables(part->patterns.size());
+  // A partition that takes the max with others (max_with) needs their tables too.
+  std::vector<const Partition*> parts = {part};
+  for (const std::string& other : part->max_with) parts.push_back(find_partition(other));
   int failures = 0;
   // Ctrl-C stops a build within a second (the stop flag is polled as a search polls it); the
   // tables finished before it stay in the cache directory, the one being built is not written.
   const hsearch::Limits limits = cli.common().limits();
   try {
-    for (std::size_t i = 0; i < part->patterns.size(); ++i) {
-      const auto& tiles = part->patterns[i];
-      if (share[i].source >= 0) {  // read through an earlier table (board_symmetry.hpp)
-        const auto& s = symmetries[share[i].symmetry];
-        std::cout << "pattern " << i + 1 << " is the " << s.name << " image of pattern "
-                  << share[i].source + 1 << ": reads its table\n";
-        if (verify_shared) {
-          const auto t0 = std::chrono::steady_clock::now();
-          PatternDatabase own(geometry, tiles);
-          const auto file = dir / own.file_name();
-          bool loaded = false;
-          if (std::filesystem::exists(file)) {  // a table our BFS wrote earlier (checksummed)
-            try {
-              own.load(file);
-              loaded = true;
-            } catch (const hsearch::TableFileError&) {
+    for (const Partition* current : parts) {
+      const auto share = shared_tables(*current);
+      std::vector<std::shared_ptr<const PatternDatabase>> tables(current->patterns.size());
+      for (std::size_t i = 0; i < current->patterns.size(); ++i) {
+        const auto& tiles = current->patterns[i];
+        if (share[i].source >= 0) {  // read through an earlier table (board_symmetry.hpp)
+          const auto& s = symmetries[share[i].symmetry];
+          std::cout << "pattern " << i + 1 << " is the " << s.name << " image of pattern "
+                    << share[i].source + 1 << ": reads its table\n";
+          if (verify_shared) {
+            const auto t0 = std::chrono::steady_clock::now();
+            PatternDatabase own(geometry, tiles);
+            const auto file = dir / own.file_name();
+            bool loaded = false;
+            if (std::filesystem::exists(file)) {  // a table our BFS wrote earlier (checksummed)
+              try {
+                own.load(file);
+                loaded = true;
+              } catch (const hsearch::TableFileError&) {
+              }
             }
+            if (!loaded) own.build(verbose ? &std::cerr : nullptr, limits);
+            const std::uint64_t mismatches =
+                count_mismatches(own, *tables[static_cast<std::size_t>(share[i].source)], s);
+            std::cout << "  verified: own table " << (loaded ? "loaded from " + file.string() : "built")
+                      << " in "
+                      << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()
+                      << " s, " << mismatches << " of " << own.size()
+                      << " entries differ from the shared lookup\n";
+            failures += mismatches != 0;
           }
-          if (!loaded) own.build(verbose ? &std::cerr : nullptr, limits);
-          const std::uint64_t mismatches =
-              count_mismatches(own, *tables[static_cast<std::size_t>(share[i].source)], s);
-          std::cout << "  verified: own table " << (loaded ? "loaded from " + file.string() : "built")
-                    << " in "
-                    << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()
-                    << " s, " << mismatches << " of " << own.size()
-                    << " entries differ from the shared lookup\n";
-          failures += mismatches != 0;
+          continue;
         }
-        continue;
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto pdb = load_or_build_pdb(geometry, tiles, dir, &std::cerr, verbose, limits);
+        if (verify_shared) tables[i] = pdb;  // kept only to compare shared terms
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        unsigned max = 0;
+        double sum = 0;
+        for (std::uint8_t v : pdb->table()) {
+          if (v == PatternDatabase::kUnset) continue;
+          max = std::max<unsigned>(max, v);
+          sum += v;
+        }
+        std::cout << (dir / pdb->file_name()).string() << ": " << pdb->size() << " entries, max "
+                  << max << ", mean " << sum / static_cast<double>(pdb->size()) << ", "
+                  << (pdb->reachable() ? "built" : "loaded") << " in " << s << " s\n";
       }
-      const auto t0 = std::chrono::steady_clock::now();
-      const auto pdb = load_or_build_pdb(geometry, tiles, dir, &std::cerr, verbose, limits);
-      if (verify_shared) tables[i] = pdb;  // kept only to compare shared terms
-      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      unsigned max = 0;
-      double sum = 0;
-      for (std::uint8_t v : pdb->table()) {
-        if (v == PatternDatabase::kUnset) continue;
-        max = std::max<unsigned>(max, v);
-        sum += v;
-      }
-      std::cout << (dir / pdb->file_name()).string() << ": " << pdb->size() << " entries, max "
-                << max << ", mean " << sum / static_cast<double>(pdb->size()) << ", "
-                << (pdb->reachable() ? "built" : "loaded") << " in " << s << " s\n";
     }
   } catch (const hsearch::StoppedByLimit& stopped) {
     std::cerr << kProgram << ": stopped (" << hsearch::to_string(stopped.reason)

@@ -367,7 +367,7 @@ int main(int argc, char** argv) {
                         "hash-distributed A* over mpirun's ranks)";
   spec.heuristic = kDefaultHeuristic;
   spec.heuristic_help =
-      "auto | manhattan | linear-conflict | pdb-555 | pdb-663 | pdb-78 (4x4) | pdb-6666 | pdb-6666-mirror | pdb-7755 (5x5) | "
+      "auto | manhattan | linear-conflict | pdb-555 | pdb-663 | pdb-78 (4x4) | pdb-6666 | pdb-6666-mirror | pdb-7755 | pdb-6666+7755 (5x5) | "
       "pdb-333 (3x3) (auto: pdb-663 on 4x4, linear-conflict otherwise). Pattern databases are built on first "
       "use and cached (see --cache-dir); pdb-78 and the 5x5 ones take minutes and GBs to build once "
       "(fifteen-build-pdb builds them ahead)";

@@ -8,8 +8,8 @@
 # Instances: #38 and #40 (the two easiest), or with --ten the ten with the fewest kf02_nodes
 # (#38, #40, #25, #32, #44, #37, #30, #13, #1, #28), one after another on one core.
 # CONFIG is any of: 6666 6666-learned 6666-noreflect 6666-mirror 6666-mirror-learned 7755
-# 7755-learned (default: 6666 6666-learned). The tables are built on first use (minutes each,
-# ~1 GB; pdb-7755's 7-tile table about 40 minutes and 13 GB) unless cached:
+# 7755-learned 6666+7755 6666+7755-learned (default: 6666 6666-learned). The tables are built on first use (minutes each,
+# ~1 GB; pdb-7755's 7-tile table 45 minutes and 14 GB) unless cached:
 # fifteen-build-pdb --partition pdb-6666 (pdb-6666-mirror, pdb-7755).
 set -eu
 ids="38 40"
@@ -31,6 +31,8 @@ for config in "$@"; do
     6666-mirror-learned) args="--heuristic pdb-6666-mirror --pruning learned=$automaton" ;;
     7755) args="--heuristic pdb-7755 --pruning inverse" ;;
     7755-learned) args="--heuristic pdb-7755 --pruning learned=$automaton" ;;
+    6666+7755) args="--heuristic pdb-6666+7755 --pruning inverse" ;;
+    6666+7755-learned) args="--heuristic pdb-6666+7755 --pruning learned=$automaton" ;;
     *) echo "unknown configuration '$config'" >&2; exit 2 ;;
   esac
   for id in $ids; do

@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
   spec.algorithm_help = "ida | astar";
   spec.heuristic = "linear-conflict";
   spec.heuristic_help = "manhattan | linear-conflict | pdb-555 | pdb-663 | pdb-78 (korf100) | pdb-6666 | "
-                        "pdb-6666-mirror | pdb-7755 (kf24)";
+                        "pdb-6666-mirror | pdb-7755 | pdb-6666+7755 (kf24)";
   spec.pruning = "inverse";
   spec.pruning_help = "none | inverse | learned=FILE";
   app::CommandLine cli("fifteen-korf100", "fifteen-korf100 [options]",

@@ -132,6 +132,35 @@ TEST(Heuristics, AllAdmissibleOnTheWholeEightPuzzle) {
   }
 }
 
+// A partition with max_with: on every 8-puzzle state its estimate is the larger of its own
+// additive sum and the other partition's, never above the true distance, and above each part
+// somewhere (the max is not just one of them).
+TEST(Heuristics, MaxOfPartitionsIsTheLargerSumAndAdmissible) {
+  const auto& o = EightPuzzleOracle::get();
+  const Partition pairs{"test-2222", 3, 3, {{1, 2}, {3, 4}, {5, 6}, {7, 8}}};
+  Partition both = pairs;
+  both.max_with = {"pdb-333"};
+  const std::filesystem::path no_cache;
+  for (const bool reflect : {false, true}) {
+    const AdditivePdb<PackedBoard> a(o.puzzle, pairs, reflect, no_cache, nullptr);
+    const AdditivePdb<PackedBoard> b(o.puzzle, *find_partition("pdb-333"), reflect, no_cache, nullptr);
+    const AdditivePdb<PackedBoard> max(o.puzzle, both, reflect, no_cache, nullptr);
+    EXPECT_EQ(max.table_count(), a.table_count() + b.table_count());
+    std::size_t above_a = 0, above_b = 0;
+    for (const auto& s : o.graph.states) {
+      const int va = a.estimate(s), vb = b.estimate(s), v = max.estimate(s);
+      ASSERT_EQ(v, std::max(va, vb)) << o.puzzle.state_string(s);
+      above_a += v > va;
+      above_b += v > vb;
+    }
+    EXPECT_GT(above_a, 0u);
+    EXPECT_GT(above_b, 0u);
+    check_admissible(max, reflect ? "max of partitions, reflected" : "max of partitions");
+  }
+  both.max_with = {"no-such-partition"};
+  EXPECT_THROW(AdditivePdb<PackedBoard>(o.puzzle, both, false, no_cache, nullptr), std::invalid_argument);
+}
+
 TEST(PatternDatabase, AllTilesPatternIsTheExactDistance) {
   const auto& o = EightPuzzleOracle::get();
   auto pdb = std::make_shared<PatternDatabase>(o.puzzle.geometry(),

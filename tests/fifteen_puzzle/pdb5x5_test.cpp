@@ -10,6 +10,7 @@
 #include <deque>
 #include <memory>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "hsearch/fifteen_puzzle/board_symmetry.hpp"
 #include "hsearch/fifteen_puzzle/manhattan.hpp"
 #include "hsearch/fifteen_puzzle/pdb_heuristic.hpp"
+#include "hsearch/heuristics/heuristic.hpp"
 
 namespace hsearch::fifteen {
 namespace {
@@ -313,6 +315,39 @@ TEST(Pdb5x5, SharedTermsInTheHeuristicEqualSeparateTables) {
                std::invalid_argument);
 }
 
+// IDA*'s path through the Memo (estimate(s, memo), then estimate_after from the parent's
+// parts) gives estimate()'s value at every step of random walks: direct and symmetric terms,
+// with and without the reflected sum, in a partition that leaves tiles out.
+TEST(Pdb5x5, MemoUpdatesEqualFullEstimates) {
+  const LargePuzzle puzzle(kW, kW);
+  auto make = [&](const std::vector<unsigned>& tiles) {
+    auto pdb = std::make_shared<PatternDatabase>(puzzle.geometry(), tiles);
+    pdb->build();
+    return std::shared_ptr<const PatternDatabase>(pdb);
+  };
+  const auto a = make({8, 9, 14}), c = make({1, 2, 6}), d = make({17, 18, 22});
+  using Pdb = AdditivePdb<ByteBoard>;
+  static_assert(hsearch::MemoHeuristic<Pdb, LargePuzzle>);
+  for (const bool reflect : {false, true}) {
+    const Pdb shared(puzzle, {PdbTerm{a, 0}, PdbTerm{a, 3}, PdbTerm{c, 0}, PdbTerm{d, 0}}, reflect);
+    std::mt19937_64 rng(reflect ? 11 : 12);
+    for (int walk = 0; walk < 20; ++walk) {
+      ByteBoard s = make_board<ByteBoard>(random_solvable_tiles(kW, kW, rng));
+      Pdb::Memo memo{};
+      ASSERT_EQ(shared.estimate(s, memo), shared.estimate(s));
+      for (int step = 0; step < 300; ++step) {
+        std::vector<LargePuzzle::Move> moves;
+        puzzle.for_each_move(s, [&](const LargePuzzle::Move& m) { moves.push_back(m); });
+        const LargePuzzle::Move m = moves[rng() % moves.size()];
+        puzzle.apply(s, m);
+        Pdb::Memo child{};
+        ASSERT_EQ(shared.estimate_after(s, m, memo, child), shared.estimate(s)) << "step " << step;
+        memo = child;
+      }
+    }
+  }
+}
+
 // A partition closed under the reflection: the reflected sum would repeat the regular one.
 TEST(Pdb5x5, ClosedPartitionSkipsTheReflectedSum) {
   const LargePuzzle puzzle(kW, kW);
@@ -333,7 +368,8 @@ TEST(Pdb5x5, ClosedPartitionSkipsTheReflectedSum) {
 
 TEST(Pdb5x5, Partitions5x5CoverEveryTileOnce) {
   const std::vector<std::pair<const char*, std::vector<std::size_t>>> sizes = {
-      {"pdb-6666", {6, 6, 6, 6}}, {"pdb-6666-mirror", {6, 6, 6, 6}}, {"pdb-7755", {7, 7, 5, 5}}};
+      {"pdb-6666", {6, 6, 6, 6}}, {"pdb-6666-mirror", {6, 6, 6, 6}}, {"pdb-7755", {7, 7, 5, 5}},
+      {"pdb-7665", {7, 6, 6, 5}},   {"pdb-6666+7755", {6, 6, 6, 6}}};
   for (const auto& [name, pattern_sizes] : sizes) {
     const Partition* part = find_partition(name);
     ASSERT_NE(part, nullptr);
@@ -344,6 +380,11 @@ TEST(Pdb5x5, Partitions5x5CoverEveryTileOnce) {
     for (std::size_t i = 0; i < part->patterns.size(); ++i) {
       EXPECT_EQ(part->patterns[i].size(), pattern_sizes[i]) << name;
       for (unsigned t : part->patterns[i]) ++count.at(t);
+    }
+    for (const std::string& other : part->max_with) {  // a partition of the same board
+      ASSERT_NE(find_partition(other), nullptr) << other;
+      EXPECT_EQ(find_partition(other)->width, 5u);
+      EXPECT_TRUE(find_partition(other)->max_with.empty());
     }
     EXPECT_EQ(count[0], 0);
     for (unsigned t = 1; t < kCells; ++t) EXPECT_EQ(count[t], 1) << name << " tile " << t;

@@ -36,6 +36,58 @@ TEST(IdaStar, InversePruningKeepsCostAndGeneratesFewerNodes) {
   EXPECT_LT(with, without);
 }
 
+// A heuristic with a Memo (MemoHeuristic): Manhattan distance, with the memo holding the
+// state's cell. IDA* must start each child's memo from its own parent's (the
+// test fails on any other memo) and return what plain Manhattan returns, node for node.
+struct MemoManhattan {
+  toy::GridManhattan plain;
+  int width;
+  mutable std::uint64_t updates = 0, wrong_parent = 0;
+  struct Memo {
+    int cell = -1;
+  };
+  template <class State>
+  int estimate(const State& s) const {
+    return plain.estimate(s);
+  }
+  template <class State>
+  int estimate(const State& s, Memo& memo) const {
+    memo = Memo{s.cell};
+    return plain.estimate(s);
+  }
+  template <class State, class Move>
+  int estimate_after(const State& child, const Move& m, const Memo& parent, Memo& memo) const {
+    ++updates;
+    static constexpr int kStep[4][2] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}};  // U D L R: dx, dy
+    const int from = child.cell - kStep[m.dir][0] - kStep[m.dir][1] * width;
+    wrong_parent += from != parent.cell;
+    memo = Memo{child.cell};
+    return plain.estimate(child);
+  }
+};
+
+TEST(IdaStar, AMemoHeuristicGetsItsParentsMemo) {
+  int solved = 0;
+  for (int i = 0; i < 20; ++i) {
+    toy::GridDomain<false> d(7, 6, 0.15, 900 + static_cast<std::uint64_t>(i));
+    const toy::GridManhattan h{7, d.goal_cell()};
+    const MemoManhattan memo{h, 7};
+    static_assert(MemoHeuristic<MemoManhattan, toy::GridDomain<false>>);
+    IdaStarOptions options;
+    options.limits.max_expanded = 100000;  // a start walled off from the goal never ends otherwise
+    const auto plain = ida_star(d, d.start(), h, options, NoPruning{});
+    const auto with_memo = ida_star(d, d.start(), memo, options, NoPruning{});
+    ASSERT_EQ(with_memo.status, plain.status);
+    EXPECT_EQ(with_memo.cost, plain.cost);
+    EXPECT_EQ(with_memo.stats.generated, plain.stats.generated);
+    EXPECT_EQ(with_memo.stats.expanded, plain.stats.expanded);
+    EXPECT_EQ(memo.updates, with_memo.stats.generated);  // every child through estimate_after
+    EXPECT_EQ(memo.wrong_parent, 0u);
+    solved += plain.status == Status::solved;
+  }
+  EXPECT_GT(solved, 5);
+}
+
 TEST(IdaStar, TranspositionTableKeepsCostAndFindsDuplicates) {
   std::uint64_t with = 0, without = 0, duplicates = 0;
   for (int i = 0; i < 30; ++i) {

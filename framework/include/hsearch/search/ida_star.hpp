@@ -14,6 +14,7 @@
 // Optimal when the heuristic is admissible. Korf's node count = stats.generated + 1 (the root).
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "hsearch/core/cost.hpp"
@@ -48,6 +49,11 @@ class IdaStarSearch {
   using Cost = typename D::Cost;
   static constexpr bool kPruning = pruner_enabled<P>();
   static constexpr bool kMayDeadEnd = may_return_dead_end<H>();
+  static constexpr bool kMemo = MemoHeuristic<H, D>;
+  struct NoMemo {};
+  using Memo = typename std::conditional_t<kMemo, MemoOf<H>, std::type_identity<NoMemo>>::type;
+  // Without a Memo, visit's memo argument is an empty value: no register, no load.
+  using MemoArg = std::conditional_t<kMemo, const Memo&, NoMemo>;
   static_assert(!kPruning || LabelledDomain<D>, "a pruning automaton needs move labels");
 
  public:
@@ -66,7 +72,13 @@ class IdaStarSearch {
     result.algorithm = "ida*";
     state_ = start;
     path_.assign(256, Move{});
-    const Cost h0 = static_cast<Cost>(h_.estimate(state_));
+    Memo root_memo{};
+    Cost h0;
+    if constexpr (kMemo) {
+      h0 = static_cast<Cost>(h_.estimate(state_, root_memo));
+    } else {
+      h0 = static_cast<Cost>(h_.estimate(state_));
+    }
     if (is_dead_end(h0)) {
       ++stats_.dead_ends;
       result.status = Status::unsolvable;
@@ -80,7 +92,8 @@ class IdaStarSearch {
       const double t0 = guard_.seconds();
       observer_.on_iteration_begin(static_cast<std::int64_t>(bound_));
       const bool found =
-          (tt_.enabled() ? visit<true>(0, h0, pruner_.start(), 0) : visit<false>(0, h0, pruner_.start(), 0)) &&
+          (tt_.enabled() ? visit<true>(0, h0, root_memo, pruner_.start(), 0)
+                         : visit<false>(0, h0, root_memo, pruner_.start(), 0)) &&
           !stopped_;
       IterationStats it;
       it.bound = static_cast<std::int64_t>(bound_);
@@ -137,7 +150,7 @@ class IdaStarSearch {
   // heuristics that never return dead ends, the path is an array indexed by depth (nothing to
   // pop), and the limits cost one countdown per expansion.
   template <bool kTable>
-  bool visit(Cost g, Cost h, std::uint32_t automaton, std::size_t depth) {
+  bool visit(Cost g, Cost h, [[maybe_unused]] MemoArg memo, std::uint32_t automaton, std::size_t depth) {
     if (domain_.is_goal(state_)) {
       solution_depth_ = depth;
       return true;
@@ -170,7 +183,13 @@ class IdaStarSearch {
       if constexpr (O::kWantsNodes) parent_copy = state_;
       const auto undo = domain_.apply(state_, m);
       ++stats_.generated;
-      const Cost hc = evaluate_child<D>(h_, state_, m, h);
+      [[maybe_unused]] Memo child_memo;
+      Cost hc;
+      if constexpr (kMemo) {
+        hc = static_cast<Cost>(h_.estimate_after(state_, m, memo, child_memo));
+      } else {
+        hc = evaluate_child<D>(h_, state_, m, h);
+      }
       const Cost child_g = static_cast<Cost>(g + c);
       if constexpr (O::kWantsNodes) observer_.on_generate(parent_copy, state_, m, child_g, hc);
       if (kMayDeadEnd && is_dead_end(hc)) {
@@ -185,7 +204,7 @@ class IdaStarSearch {
         if (f < next_bound_) next_bound_ = f;
       } else {
         path_[depth] = m;
-        unwind = visit<kTable>(child_g, hc, child_automaton, depth + 1);
+        unwind = visit<kTable>(child_g, hc, child_memo, child_automaton, depth + 1);
       }
       domain_.undo(state_, m, undo);
     });

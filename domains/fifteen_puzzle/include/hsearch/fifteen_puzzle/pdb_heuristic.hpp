@@ -25,11 +25,14 @@
 
 namespace hsearch::fifteen {
 
-// Named partitions of the tiles into disjoint patterns.
+// Named partitions of the tiles into disjoint patterns. `max_with` names other partitions of
+// the same board: the heuristic is then the max of each partition's additive sum (each with
+// its reflected sum), admissible as a max of admissible estimates.
 struct Partition {
   std::string name;
   unsigned width, height;
   std::vector<std::vector<unsigned>> patterns;
+  std::vector<std::string> max_with = {};
 };
 
 inline std::vector<Partition> known_partitions() {
@@ -48,7 +51,8 @@ inline std::vector<Partition> known_partitions() {
       // 5x5, two 7-tile blocks and two 5-tile blocks: the right-edge block with the cell below
       // it, and its half turn on the left edge (one 7-tile table is built: 2.4 G entries), the
       // top-left block around the blank's goal corner and the bottom-right block. Opt-in: the
-      // 7-tile table takes an hour and about 17 GB to build.
+      // 7-tile table takes 45 minutes and 14 GB to build (docs/fifteen_puzzle.md). Weaker than
+      // pdb-6666 (its 5-tile blocks lose more than the 7-tile ones gain); kept to compare.
       {"pdb-7755", 5, 5,
        {{3, 4, 8, 9, 13, 14, 19}, {5, 10, 11, 15, 16, 20, 21}, {1, 2, 6, 7, 12},
         {17, 18, 22, 23, 24}}},
@@ -58,6 +62,17 @@ inline std::vector<Partition> known_partitions() {
       {"pdb-6666-mirror", 5, 5,
        {{1, 5, 6, 7, 11, 12}, {2, 3, 4, 8, 9, 14}, {10, 15, 16, 20, 21, 22},
         {13, 17, 18, 19, 23, 24}}},
+      // 5x5, pdb-6666 with tile 19 moved from the bottom block to the right one (reads the
+      // 7-tile table of pdb-7755 and the top-left table of pdb-6666). Also weaker than pdb-6666.
+      {"pdb-7665", 5, 5,
+       {{3, 4, 8, 9, 13, 14, 19}, {1, 2, 5, 6, 7, 12}, {10, 11, 15, 16, 20, 21},
+        {17, 18, 22, 23, 24}}},
+      // The max of pdb-6666 and pdb-7755: every estimate at least pdb-6666's (five tables,
+      // 2.7 GB in memory).
+      {"pdb-6666+7755", 5, 5,
+       {{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21},
+        {17, 18, 19, 22, 23, 24}},
+       {"pdb-7755"}},
       {"pdb-333", 3, 3, {{1, 2, 3}, {4, 5, 6}, {7, 8}}},  // small: tests on the 8-puzzle
   };
 }
@@ -113,7 +128,19 @@ template <class Board>
 class AdditivePdb {
  public:
   using Domain = SlidingTilePuzzle<Board>;
+  using Move = typename Domain::Move;
   static constexpr unsigned kMax = Board::kMaxCells;
+  static constexpr std::size_t kMaxMemoTerms = 16;
+
+  // The parts of an estimate, for IDA* (heuristic.hpp, MemoHeuristic): each tile's cell and
+  // each term's value in the regular and the reflected sum. A move changes one tile's cell, so
+  // the child's sums look up only the term holding that tile in each: 2 table reads instead
+  // of 2 per term. (Partitions of more than kMaxMemoTerms patterns are summed in full.)
+  struct Memo {
+    std::array<std::uint8_t, kMax> where;
+    std::array<std::uint8_t, kMaxMemoTerms> regular_term, reflected_term;
+    int regular, reflected;
+  };
   static constexpr bool kNeverDeadEnd = true;  // a sum of one-byte table entries, never dead_end()
 
   AdditivePdb(const Domain& domain, const std::vector<std::shared_ptr<const PatternDatabase>>& pdbs,
@@ -186,24 +213,130 @@ class AdditivePdb {
     std::stable_partition(lookups_.begin(), lookups_.end(), [](const Lookup& l) { return l.direct; });
     direct_ = static_cast<std::size_t>(
         std::count_if(lookups_.begin(), lookups_.end(), [](const Lookup& l) { return l.direct; }));
+    memo_ok_ = lookups_.size() <= kMaxMemoTerms;
+    regular_of_.fill(-1);
+    reflected_of_.fill(-1);
+    for (std::size_t j = 0; j < lookups_.size(); ++j) {
+      for (unsigned i = 0; i < lookups_[j].k; ++i) {
+        regular_of_[lookups_[j].tile[i]] = static_cast<std::int8_t>(j);
+        if (reflect_) reflected_of_[lookups_[j].reflected_tile[i]] = static_cast<std::int8_t>(j);
+      }
+    }
   }
 
   // Loads or builds the partition's tables (pdb_cache.hpp); throws StoppedByLimit when the
   // time limit or the stop flag of `limits` stops a build.
   AdditivePdb(const Domain& domain, const Partition& partition, bool reflect,
               const std::filesystem::path& cache_dir, std::ostream* log, const Limits& limits = {})
-      : AdditivePdb(domain, load_all(domain, partition, cache_dir, log, limits), reflect) {}
+      : AdditivePdb(domain, load_all(domain, partition, cache_dir, log, limits), reflect) {
+    for (const std::string& other : partition.max_with) {
+      const Partition* p = find_partition(other);
+      if (p == nullptr) throw std::invalid_argument(partition.name + ": no partition " + other);
+      others_.emplace_back(domain, *p, reflect, cache_dir, log, limits);
+    }
+  }
 
   // Tables actually held (terms read through a symmetry share one), and whether the reflected
   // sum is computed.
   std::size_t table_count() const {
     std::size_t n = 0;
     for (const auto& t : terms_) n += t.symmetry == 0 ? 1 : 0;
+    for (const auto& o : others_) n += o.table_count();
     return n;
   }
   bool reflected_lookup() const { return reflect_; }
 
   int estimate(const Board& s) const {
+    int h = sums(s);
+    for (const AdditivePdb& o : others_) h = std::max(h, o.sums(s));
+    return h;
+  }
+
+  // The same value, with its parts in `memo` (the search's root).
+  int estimate(const Board& s, Memo& memo) const {
+    if (!memo_ok_) return estimate(s);
+    for (unsigned p = 0; p < cells_; ++p) memo.where[s.at(p)] = static_cast<std::uint8_t>(p);
+    memo.regular = memo.reflected = 0;
+    for (std::size_t j = 0; j < lookups_.size(); ++j) {
+      const unsigned v = regular_value(lookups_[j], memo.where.data());
+      memo.regular_term[j] = static_cast<std::uint8_t>(v);
+      memo.regular += static_cast<int>(v);
+      if (reflect_) {
+        const unsigned r = reflected_value(lookups_[j], memo.where.data());
+        memo.reflected_term[j] = static_cast<std::uint8_t>(r);
+        memo.reflected += static_cast<int>(r);
+      }
+    }
+    return with_others(s, memo);
+  }
+
+  // The child's value from the parent's parts: the tile that moved now stands at m.from (the
+  // blank's old cell); only the term holding it changes, in each sum.
+  int estimate_after(const Board& child, const Move& m, const Memo& parent, Memo& memo) const {
+    if (!memo_ok_) return estimate(child);
+    memo = parent;
+    const unsigned tile = child.at(m.from);
+    memo.where[tile] = m.from;
+    memo.where[0] = m.to;
+    if (const int j = regular_of_[tile]; j >= 0) {
+      const unsigned v = regular_value(lookups_[static_cast<std::size_t>(j)], memo.where.data());
+      memo.regular += static_cast<int>(v) - memo.regular_term[static_cast<std::size_t>(j)];
+      memo.regular_term[static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(v);
+    }
+    if (const int j = reflected_of_[tile]; reflect_ && j >= 0) {
+      const unsigned v = reflected_value(lookups_[static_cast<std::size_t>(j)], memo.where.data());
+      memo.reflected += static_cast<int>(v) - memo.reflected_term[static_cast<std::size_t>(j)];
+      memo.reflected_term[static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(v);
+    }
+    return with_others(child, memo);
+  }
+
+ private:
+  // A flat copy of what a lookup needs (no pointer chasing in the search loop). Same index as
+  // PatternDatabase::rank: sum of (cell - earlier pattern cells below it) * weight[i], with
+  // the counts done by comparisons (std::popcount is a library call on baseline x86-64).
+  struct Lookup {
+    const std::uint8_t* table = nullptr;
+    bool direct = true;  // identity symmetry: cell[] is not needed
+    unsigned k = 0;
+    std::array<std::uint8_t, PatternDatabase::kMaxPatternTiles> tile{}, reflected_tile{};
+    std::array<std::uint64_t, PatternDatabase::kMaxPatternTiles> weight{};
+    std::array<std::uint8_t, kMax> cell{}, reflected_cell{};
+    std::uint64_t rank(const std::uint8_t* pos) const {
+      std::uint64_t index = 0;
+      for (unsigned i = 0; i < k; ++i) {
+        unsigned below = 0;
+        for (unsigned j = 0; j < i; ++j) below += pos[j] < pos[i];
+        index += (pos[i] - below) * weight[i];
+      }
+      return index;
+    }
+  };
+
+  int with_others(const Board& s, const Memo& memo) const {
+    int h = reflect_ ? std::max(memo.regular, memo.reflected) : memo.regular;
+    for (const AdditivePdb& o : others_) h = std::max(h, o.sums(s));
+    return h;
+  }
+
+  // One term, on the board and on the reflected board, from the tiles' cells.
+  unsigned regular_value(const Lookup& l, const std::uint8_t* where) const {
+    std::uint8_t pos[PatternDatabase::kMaxPatternTiles];
+    if (l.direct) {
+      for (unsigned i = 0; i < l.k; ++i) pos[i] = where[l.tile[i]];
+    } else {
+      for (unsigned i = 0; i < l.k; ++i) pos[i] = l.cell[where[l.tile[i]]];
+    }
+    return l.table[l.rank(pos)];
+  }
+  unsigned reflected_value(const Lookup& l, const std::uint8_t* where) const {
+    std::uint8_t pos[PatternDatabase::kMaxPatternTiles];
+    for (unsigned i = 0; i < l.k; ++i) pos[i] = l.reflected_cell[where[l.reflected_tile[i]]];
+    return l.table[l.rank(pos)];
+  }
+
+  // This partition's additive sum, and the max with its sum on the reflected board.
+  int sums(const Board& s) const {
     std::array<std::uint8_t, kMax> where{};  // where[tile] = cell
     for (unsigned p = 0; p < cells_; ++p) where[s.at(p)] = static_cast<std::uint8_t>(p);
     std::uint8_t pos[PatternDatabase::kMaxPatternTiles];
@@ -227,7 +360,6 @@ class AdditivePdb {
     return std::max(regular, reflected);
   }
 
- private:
   static std::vector<PdbTerm> plain_terms(
       const std::vector<std::shared_ptr<const PatternDatabase>>& pdbs) {
     std::vector<PdbTerm> out;
@@ -256,32 +388,15 @@ class AdditivePdb {
     return out;
   }
 
-  // A flat copy of what a lookup needs (no pointer chasing in the search loop). Same index as
-  // PatternDatabase::rank: sum of (cell - earlier pattern cells below it) * weight[i], with
-  // the counts done by comparisons (std::popcount is a library call on baseline x86-64).
-  struct Lookup {
-    const std::uint8_t* table = nullptr;
-    bool direct = true;  // identity symmetry: cell[] is not needed
-    unsigned k = 0;
-    std::array<std::uint8_t, PatternDatabase::kMaxPatternTiles> tile{}, reflected_tile{};
-    std::array<std::uint64_t, PatternDatabase::kMaxPatternTiles> weight{};
-    std::array<std::uint8_t, kMax> cell{}, reflected_cell{};
-    std::uint64_t rank(const std::uint8_t* pos) const {
-      std::uint64_t index = 0;
-      for (unsigned i = 0; i < k; ++i) {
-        unsigned below = 0;
-        for (unsigned j = 0; j < i; ++j) below += pos[j] < pos[i];
-        index += (pos[i] - below) * weight[i];
-      }
-      return index;
-    }
-  };
 
   unsigned cells_;
   std::vector<PdbTerm> terms_;
   std::vector<Lookup> lookups_;
   std::size_t direct_ = 0;  // lookups_[0, direct_) read their tables directly
   bool reflect_;
+  std::vector<AdditivePdb> others_;  // the partitions of max_with
+  bool memo_ok_ = false;
+  std::array<std::int8_t, kMax> regular_of_{}, reflected_of_{};  // tile -> its term in each sum
 };
 
 }  // namespace hsearch::fifteen

@@ -7,9 +7,9 @@
 // the domain's rules before calling it solved. The free solve() builds a Solver for one board.
 //
 // Names: algorithm ida | astar | bfs; heuristic auto | manhattan | linear-conflict | pdb-555 |
-// pdb-663 | pdb-78 | pdb-6666 | pdb-6666-mirror | pdb-7755 | pdb-333 (auto: pdb-663 on 4x4,
-// linear-conflict elsewhere); pruning none | inverse | learned | learned=FILE (IDA* only; default
-// inverse).
+// pdb-663 | pdb-78 | pdb-6666 | pdb-6666-mirror | pdb-7755 | pdb-6666+7755 | pdb-333 (auto:
+// pdb-663 on 4x4, linear-conflict elsewhere); pruning none | inverse | learned | learned=FILE
+// (IDA* only; default inverse).
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -140,7 +140,7 @@ class Solver {
     if (heuristic_name_ != "manhattan" && heuristic_name_ != "linear-conflict" && partition_ == nullptr) {
       throw std::invalid_argument("--heuristic " + heuristic_name_ +
                                   ": the sliding-tile puzzle offers auto, manhattan, linear-conflict, pdb-555, "
-                                  "pdb-663, pdb-78 (4x4), pdb-6666, pdb-6666-mirror, pdb-7755 (5x5), pdb-333 (3x3)");
+                                  "pdb-663, pdb-78 (4x4), pdb-6666, pdb-6666-mirror, pdb-7755, pdb-6666+7755 (5x5), pdb-333 (3x3)");
     }
     if (partition_ != nullptr && (partition_->width != width || partition_->height != height)) {
       throw std::invalid_argument("--heuristic " + heuristic_name_ + " is for " + std::to_string(partition_->width) +
