@@ -175,8 +175,9 @@ class PatternDatabase {
   // Peak memory: the table (1 byte/placement), a mask of visited blank cells per placement (2
   // bytes for boards of <= 16 cells, 4 for <= 32, 8 beyond), and the breadth-first layer being
   // read with the one being written, 5 bytes per abstract state up to 7 tiles on 5x5 or 8 on
-  // 4x4 (detail::BfsLayer). A 7-tile 5x5 table: 2.4 GB + 9.7 GB + the two largest layers. The time limit and the stop flag of `limits` are polled as a search
-  // polls them: when one says stop, build throws StoppedByLimit and the table stays unbuilt.
+  // 4x4 (detail::BfsLayer). A 7-tile 5x5 table: 2.4 GB + 9.7 GB + the two largest layers.
+  // The time limit and the stop flag of `limits` are polled as a search polls them: when one
+  // says stop, build throws StoppedByLimit and the table stays unbuilt.
   void build(std::ostream* log = nullptr, const Limits& limits = {}, bool each_depth = true) {
     const unsigned n = geometry_.cells();
     if (n <= 16) {

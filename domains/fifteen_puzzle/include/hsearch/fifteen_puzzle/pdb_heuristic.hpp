@@ -388,7 +388,6 @@ class AdditivePdb {
     return out;
   }
 
-
   unsigned cells_;
   std::vector<PdbTerm> terms_;
   std::vector<Lookup> lookups_;
