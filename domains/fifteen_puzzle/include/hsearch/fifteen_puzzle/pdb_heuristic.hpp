@@ -130,15 +130,16 @@ class AdditivePdb {
   using Domain = SlidingTilePuzzle<Board>;
   using Move = typename Domain::Move;
   static constexpr unsigned kMax = Board::kMaxCells;
-  static constexpr std::size_t kMaxMemoTerms = 16;
+  // Every pattern holds a tile, so a partition has fewer terms than the board has cells.
+  static constexpr std::size_t kMaxTerms = kMax;
 
   // The parts of an estimate, for IDA* (heuristic.hpp, MemoHeuristic): each tile's cell and
   // each term's value in the regular and the reflected sum. A move changes one tile's cell, so
   // the child's sums look up only the term holding that tile in each: 2 table reads instead
-  // of 2 per term. (Partitions of more than kMaxMemoTerms patterns are summed in full.)
+  // of 2 per term. estimate(s) fills one too: the sums are computed in one place.
   struct Memo {
     std::array<std::uint8_t, kMax> where;
-    std::array<std::uint8_t, kMaxMemoTerms> regular_term, reflected_term;
+    std::array<std::uint8_t, kMaxTerms> regular_term, reflected_term;
     int regular, reflected;
   };
   static constexpr bool kNeverDeadEnd = true;  // a sum of one-byte table entries, never dead_end()
@@ -209,11 +210,6 @@ class AdditivePdb {
       }
       lookups_.push_back(l);
     }
-    // Direct lookups first, so the regular sum runs two branch-free loops.
-    std::stable_partition(lookups_.begin(), lookups_.end(), [](const Lookup& l) { return l.direct; });
-    direct_ = static_cast<std::size_t>(
-        std::count_if(lookups_.begin(), lookups_.end(), [](const Lookup& l) { return l.direct; }));
-    memo_ok_ = lookups_.size() <= kMaxMemoTerms;
     regular_of_.fill(-1);
     reflected_of_.fill(-1);
     for (std::size_t j = 0; j < lookups_.size(); ++j) {
@@ -247,33 +243,19 @@ class AdditivePdb {
   bool reflected_lookup() const { return reflect_; }
 
   int estimate(const Board& s) const {
-    int h = sums(s);
-    for (const AdditivePdb& o : others_) h = std::max(h, o.sums(s));
-    return h;
+    Memo memo;
+    return estimate(s, memo);
   }
 
   // The same value, with its parts in `memo` (the search's root).
   int estimate(const Board& s, Memo& memo) const {
-    if (!memo_ok_) return estimate(s);
-    for (unsigned p = 0; p < cells_; ++p) memo.where[s.at(p)] = static_cast<std::uint8_t>(p);
-    memo.regular = memo.reflected = 0;
-    for (std::size_t j = 0; j < lookups_.size(); ++j) {
-      const unsigned v = regular_value(lookups_[j], memo.where.data());
-      memo.regular_term[j] = static_cast<std::uint8_t>(v);
-      memo.regular += static_cast<int>(v);
-      if (reflect_) {
-        const unsigned r = reflected_value(lookups_[j], memo.where.data());
-        memo.reflected_term[j] = static_cast<std::uint8_t>(r);
-        memo.reflected += static_cast<int>(r);
-      }
-    }
+    fill(s, memo);
     return with_others(s, memo);
   }
 
   // The child's value from the parent's parts: the tile that moved now stands at m.from (the
   // blank's old cell); only the term holding it changes, in each sum.
   int estimate_after(const Board& child, const Move& m, const Memo& parent, Memo& memo) const {
-    if (!memo_ok_) return estimate(child);
     memo = parent;
     const unsigned tile = child.at(m.from);
     memo.where[tile] = m.from;
@@ -292,6 +274,22 @@ class AdditivePdb {
   }
 
  private:
+  // Each tile's cell and each term of the regular and the reflected sum of board s.
+  void fill(const Board& s, Memo& memo) const {
+    for (unsigned p = 0; p < cells_; ++p) memo.where[s.at(p)] = static_cast<std::uint8_t>(p);
+    memo.regular = memo.reflected = 0;
+    for (std::size_t j = 0; j < lookups_.size(); ++j) {
+      const unsigned v = regular_value(lookups_[j], memo.where.data());
+      memo.regular_term[j] = static_cast<std::uint8_t>(v);
+      memo.regular += static_cast<int>(v);
+      if (reflect_) {
+        const unsigned r = reflected_value(lookups_[j], memo.where.data());
+        memo.reflected_term[j] = static_cast<std::uint8_t>(r);
+        memo.reflected += static_cast<int>(r);
+      }
+    }
+  }
+
   // A flat copy of what a lookup needs (no pointer chasing in the search loop). Same index as
   // PatternDatabase::rank: sum of (cell - earlier pattern cells below it) * weight[i], with
   // the counts done by comparisons (std::popcount is a library call on baseline x86-64).
@@ -313,9 +311,10 @@ class AdditivePdb {
     }
   };
 
+  // This partition's sum (the max with its reflected sum), then the max with max_with's.
   int with_others(const Board& s, const Memo& memo) const {
     int h = reflect_ ? std::max(memo.regular, memo.reflected) : memo.regular;
-    for (const AdditivePdb& o : others_) h = std::max(h, o.sums(s));
+    for (const AdditivePdb& o : others_) h = std::max(h, o.estimate(s));
     return h;
   }
 
@@ -335,30 +334,6 @@ class AdditivePdb {
     return l.table[l.rank(pos)];
   }
 
-  // This partition's additive sum, and the max with its sum on the reflected board.
-  int sums(const Board& s) const {
-    std::array<std::uint8_t, kMax> where{};  // where[tile] = cell
-    for (unsigned p = 0; p < cells_; ++p) where[s.at(p)] = static_cast<std::uint8_t>(p);
-    std::uint8_t pos[PatternDatabase::kMaxPatternTiles];
-    int regular = 0;
-    for (std::size_t j = 0; j < direct_; ++j) {
-      const Lookup& l = lookups_[j];
-      for (unsigned i = 0; i < l.k; ++i) pos[i] = where[l.tile[i]];
-      regular += l.table[l.rank(pos)];
-    }
-    for (std::size_t j = direct_; j < lookups_.size(); ++j) {
-      const Lookup& l = lookups_[j];
-      for (unsigned i = 0; i < l.k; ++i) pos[i] = l.cell[where[l.tile[i]]];
-      regular += l.table[l.rank(pos)];
-    }
-    if (!reflect_) return regular;
-    int reflected = 0;
-    for (const Lookup& l : lookups_) {
-      for (unsigned i = 0; i < l.k; ++i) pos[i] = l.reflected_cell[where[l.reflected_tile[i]]];
-      reflected += l.table[l.rank(pos)];
-    }
-    return std::max(regular, reflected);
-  }
 
   static std::vector<PdbTerm> plain_terms(
       const std::vector<std::shared_ptr<const PatternDatabase>>& pdbs) {
@@ -391,10 +366,8 @@ class AdditivePdb {
   unsigned cells_;
   std::vector<PdbTerm> terms_;
   std::vector<Lookup> lookups_;
-  std::size_t direct_ = 0;  // lookups_[0, direct_) read their tables directly
   bool reflect_;
   std::vector<AdditivePdb> others_;  // the partitions of max_with
-  bool memo_ok_ = false;
   std::array<std::int8_t, kMax> regular_of_{}, reflected_of_{};  // tile -> its term in each sum
 };
 
