@@ -447,6 +447,10 @@ int main(int argc, char** argv) {
       ("no-packing-advisor", "--objective any: the feature-space searches without their packing advisor (a "
                              "push that brings the box nearest to the next goals of the fill order nearer "
                              "weighs 0; on by default: docs/sokoban.md) (to measure it)")
+      ("no-ranked-cells", "--objective any: the feature-space searches file each state in its own cell and "
+                          "take the cells in turn, instead of filing it in the best cell on its path and "
+                          "giving every other turn to the best cell (on by default: docs/sokoban.md) (to "
+                          "measure it)")
       ("packing-order", "--objective any: the search for the first solution is weighted A* that fills the "
                         "goals in a packing order found backwards from the solved position (deepest goals "
                         "of a room first), then follows the push bound; implies --no-feature-space; off by "
@@ -509,6 +513,7 @@ int main(int argc, char** argv) {
   options.packing_order = vm.count("packing-order") != 0;
   options.feature_space = vm.count("no-feature-space") == 0 && !options.packing_order;
   options.packing_advisor = vm.count("no-packing-advisor") == 0;
+  options.ranked_cells = vm.count("no-ranked-cells") == 0;
   options.memory_fallback = vm.count("no-memory-fallback") == 0;
   options.bound_probes = vm.count("no-bound-probes") == 0;
   options.goal_room = vm.count("no-goal-room") == 0;
@@ -520,6 +525,9 @@ int main(int argc, char** argv) {
     }
     if (!options.packing_advisor && options.objective != Objective::any) {
       throw std::invalid_argument("--no-packing-advisor: only with --objective any (its first solution's search)");
+    }
+    if (!options.ranked_cells && options.objective != Objective::any) {
+      throw std::invalid_argument("--no-ranked-cells: only with --objective any (its first solution's search)");
     }
     options = options_for(request, options);  // checks the names before any level is read
     options.patterns.max_boxes =

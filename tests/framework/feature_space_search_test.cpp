@@ -1,5 +1,6 @@
 // The feature-space search: plans that replay, unsolvable only when nothing is left, the cells
-// taken in turn (no plateau starves the others), advised moves first within a cell, limits.
+// taken in turn (no plateau starves the others), advised moves first within a cell, ranked
+// cells (a worse state waits in its ancestor's cell; every other turn to the best), limits.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -109,6 +110,77 @@ TEST(FeatureSpaceSearch, AdvisedMovesComeFirstWithinACell) {
   ASSERT_TRUE(plain.solved());
   EXPECT_EQ(plain.plan[0].to, 2);
   EXPECT_EQ(plain.cost, 2);
+}
+
+// TableFeatures whose cells are ranked by their number: a larger cell is further on.
+struct RankedTable : TableFeatures {
+  bool better(std::uint64_t a, std::uint64_t b) const { return a > b; }
+};
+static_assert(RankedFeatureSpace<RankedTable, GraphDomain>);
+
+// Ranked cells: a state no further on than its parent's cell waits in that cell, so the moves
+// that make things worse open no cells of their own.
+TEST(FeatureSpaceSearch, RankedCellsFileAWorseStateInItsAncestorsCell) {
+  // S=0 (cell 5) -> A=1 (cell 3) -> B=2 (cell 4) -> G=3.
+  const GraphDomain d({{{1, 1}}, {{2, 1}}, {{3, 1}}, {}}, 3);
+  RankedTable f;
+  f.cells = {5, 3, 4, 6};
+  f.advised = {0, 0, 0, 0};
+  const toy::TableHeuristic h{{0, 0, 0, 0}};
+  auto cells_of = [&](bool ranked) {
+    FeatureSpaceOptions options;
+    options.ranked_cells = ranked;
+    NullObserver observer;
+    FeatureSpaceSearch<GraphDomain, toy::TableHeuristic, RankedTable, NullObserver> search(d, h, f, observer,
+                                                                                             options);
+    const auto r = search.run(d.start());
+    EXPECT_TRUE(r.solved());
+    EXPECT_EQ(r.cost, 3);
+    std::vector<std::uint64_t> cells;
+    search.for_each_cell([&](std::uint64_t c) { cells.push_back(c); });
+    return cells;
+  };
+  EXPECT_EQ(cells_of(true), (std::vector<std::uint64_t>{5}));
+  EXPECT_EQ(cells_of(false), (std::vector<std::uint64_t>{5, 3, 4}));
+}
+
+// Ranked cells: every other turn goes to the best cell, however many other cells there are.
+// S=0 has 50 children in cells 1..50, each heading a chain of 100 nodes in its cell, and one
+// child in cell 100 heading a chain of 30 nodes to G=1. In turn alone, each step along the
+// best chain waits for the 50 other cells; with ranked cells it waits for one.
+TEST(FeatureSpaceSearch, RankedCellsGiveEveryOtherTurnToTheBestCell) {
+  constexpr int kBest = 30, kOthers = 50, kOtherChain = 100;
+  const int first_other = 2 + kBest;
+  std::vector<std::vector<GraphDomain::Edge>> adjacency(
+      static_cast<std::size_t>(first_other + kOthers * (kOtherChain + 1)));
+  RankedTable f;
+  f.cells.assign(adjacency.size(), 0);
+  f.advised.assign(adjacency.size(), 0);
+  adjacency[0].push_back({2, 1});
+  for (int i = 2; i < 2 + kBest; ++i) {
+    adjacency[static_cast<std::size_t>(i)].push_back({i + 1 < 2 + kBest ? i + 1 : 1, 1});
+    f.cells[static_cast<std::size_t>(i)] = 100;
+  }
+  f.cells[1] = 100;
+  for (int k = 0; k < kOthers; ++k) {
+    const int head = first_other + k * (kOtherChain + 1);
+    adjacency[0].push_back({head, 1});
+    for (int i = head; i <= head + kOtherChain; ++i) {
+      if (i < head + kOtherChain) adjacency[static_cast<std::size_t>(i)].push_back({i + 1, 1});
+      f.cells[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(k + 1);
+    }
+  }
+  const GraphDomain d(adjacency, 1);
+  const toy::TableHeuristic h{std::vector<int>(adjacency.size(), 0)};
+  FeatureSpaceOptions ranked;
+  ranked.ranked_cells = true;
+  const auto fast = feature_space_search(d, d.start(), h, f, ranked);
+  ASSERT_TRUE(fast.solved());
+  EXPECT_EQ(fast.cost, kBest + 1);
+  EXPECT_LE(fast.stats.expanded, static_cast<std::uint64_t>(2 * kBest + 2));
+  const auto in_turn = feature_space_search(d, d.start(), h, f);
+  ASSERT_TRUE(in_turn.solved());
+  EXPECT_GE(in_turn.stats.expanded, static_cast<std::uint64_t>((kBest - 1) * kOthers));
 }
 
 TEST(FeatureSpaceSearch, LimitsStopItAndSayWhich) {

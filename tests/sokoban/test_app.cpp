@@ -479,6 +479,9 @@ TEST_F(App, ObjectivesAnyAndMoves) {
   r = run("--objective any --json --no-packing-advisor", false);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("\"pushes\":7,"), std::string::npos) << r.out;
+  r = run("--objective any --json --no-ranked-cells", false);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\"pushes\":7,"), std::string::npos) << r.out;
 }
 
 TEST_F(App, ObjectiveMisuseExitsWithTwo) {
@@ -495,6 +498,9 @@ TEST_F(App, ObjectiveMisuseExitsWithTwo) {
   r = run("--no-packing-advisor");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("--no-packing-advisor: only with --objective any"), std::string::npos) << r.out;
+  r = run("--no-ranked-cells");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("--no-ranked-cells: only with --objective any"), std::string::npos) << r.out;
   r = run("--objective any --feature-cells rooms");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("--feature-cells rooms: sokoban offers both, plan-rooms, plan-connectivity, packing, packing-connectivity"), std::string::npos)

@@ -1,9 +1,11 @@
 // Push distances with boxes frozen on goals as walls (frozen_goals.hpp): the tables agree with
 // the board's when nothing is frozen, the bound after a push equals the bound from scratch,
 // and on states of Microban walks it is never above the true remaining cost (found by A*
-// without the tables) while being above the plain bound on some of them.
+// without the tables) while being above the plain bound on some of them; the pusher's sides
+// are found again with the frozen boxes as walls.
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -105,6 +107,47 @@ TEST(FrozenGoals, AdmissibleAndEqualToTheBoundFromScratchOnMicrobanWalks) {
   EXPECT_GT(raised, 0);  // the tables saw something the plain distances did not
   std::cout << "checked " << checked << " states with frozen boxes (" << frozen_states << " seen), " << raised
             << " raised\n";
+}
+
+// The last box can reach its goal only if the player gets above the corridor square over the
+// goal, which only the room at the top leads to; on the empty board the player could also walk
+// round through the goal corridor at the bottom left, but the boxes frozen there wall it. The
+// tables find the pusher's sides again with those walls: no way is left (the board's sides
+// kept a way of 8 pushes, up into the room and down). (The state is a dead end: the box can
+// only go left, into the corner.)
+TEST(FrozenGoals, FrozenBoxesThatShutThePusherOutLeaveNoWay) {
+  std::istringstream text(
+      "#######\n"
+      "#     #\n"
+      "#  @  #\n"
+      "#     #\n"
+      "### ###\n"
+      "# $   #\n"
+      "#*#.###\n"
+      "#** #\n"
+      "#####\n");
+  const auto entries = read_levels(text, "shut-out");
+  ASSERT_EQ(entries.size(), 1u);
+  const Board board(entries[0].level);
+  const int box = board.cell_at(5, 2);
+  const int goal = board.goal_index(board.cell_at(6, 3));
+  ASSERT_GE(goal, 0);
+  EXPECT_EQ(board.distance_with_player(goal, box, board.initial_player()), 8);
+
+  SokobanDomain d(board);
+  const SokobanDomain::State s = d.initial_state();
+  const CellSet frozen = frozen_boxes(board, s.boxes);
+  ASSERT_EQ(frozen.count(), 3);
+  FrozenGoalTables tables(board);
+  const std::uint16_t* with_walls = tables.distances(frozen);
+  const std::size_t goals = board.goals().size();
+  for (int side = 0; side < 4; ++side) {
+    EXPECT_EQ(with_walls[(static_cast<std::size_t>(box) * 4 + static_cast<std::size_t>(side)) * goals +
+                         static_cast<std::size_t>(goal)],
+              kUnreachable)
+        << "side " << side;
+  }
+  EXPECT_EQ(hsearch::sokoban::testing::exact_cost(board, s, 400000), -2);
 }
 
 TEST(FrozenGoals, SameOptimaOnMicrobanWithAndWithout) {

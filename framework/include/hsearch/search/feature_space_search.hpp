@@ -23,6 +23,9 @@
 //              const State& child, std::uint64_t child_cell) const;   >= 0
 //       (`last`: the move that reached the parent on its path, nullptr at the start; a move that
 //       goes on with what the last one did can be a macro move's next step)
+// and, for FeatureSpaceOptions::ranked_cells, a RankedFeatureSpace also provides
+//   bool better(std::uint64_t a, std::uint64_t b) const;   a state of cell a is further on than
+//       one of cell b (a strict order on the cells that hold states)
 #include <algorithm>
 #include <cstdint>
 #include <unordered_map>
@@ -48,8 +51,22 @@ concept FeatureSpace = Domain<D> && requires(const F& f, const typename D::State
   { f.weight(s, cell, &m, m, s, cell) } -> std::convertible_to<int>;
 };
 
+template <class F, class D>
+concept RankedFeatureSpace = FeatureSpace<F, D> && requires(const F& f, std::uint64_t cell) {
+  { f.better(cell, cell) } -> std::convertible_to<bool>;
+};
+
 struct FeatureSpaceOptions {
   Limits limits;
+  // For a RankedFeatureSpace (ignored otherwise), after Shoham's Festival:
+  // - a child is filed in the better of its own cell and the cell its parent is filed in (the
+  //   best cell on its path), so a move that makes things worse opens no worse cell: the child
+  //   waits in its ancestor's cell, carrying the weight of the move. Without it, every state
+  //   that worsens some feature opens a cell of its own, and each such cell takes a turn as
+  //   often as the cells where the search makes progress. The weights still compare each
+  //   state's own cell with its parent's.
+  // - every other turn goes to the best cell that holds unexpanded nodes, the others go round.
+  bool ranked_cells = false;
   // Only solutions cheaper than this are wanted (0: no bound): a child with g + h >= cost_bound
   // is dropped, and a state reached again by a cheaper path takes it (and is expanded again),
   // since its g now decides what it may reach. With an admissible heuristic, a search that
@@ -76,7 +93,8 @@ class FeatureSpaceSearch {
     Cost h;
     std::uint32_t weight;
     std::uint32_t parent;
-    std::uint32_t cell;  // index into cells_
+    std::uint32_t cell;      // index into cells_: where the node waits for its turn
+    std::uint32_t features;  // index into features_of_: the node's own cell
     bool expanded;
     Move move;  // the move from the parent
   };
@@ -94,7 +112,7 @@ class FeatureSpaceSearch {
  public:
   FeatureSpaceSearch(const D& domain, const H& h, const F& features, O& observer, const FeatureSpaceOptions& options)
       : domain_(domain), h_(h), features_(features), observer_(observer), guard_(options.limits),
-        cost_bound_(options.cost_bound) {}
+        cost_bound_(options.cost_bound), ranked_(RankedFeatureSpace<F, D> && options.ranked_cells) {}
 
   Result<Move, Cost> run(const State& start) {
     Result<Move, Cost> result;
@@ -114,7 +132,8 @@ class FeatureSpaceSearch {
       return finish(std::move(result));
     }
     if (guard_.over_memory(bytes() + growth_bytes())) return stopped(std::move(result));
-    add_node(start, domain_.hash(start), 0, h0, 0, kNoParent, Move{}, features_.cell(start));
+    const std::uint64_t cell = features_.cell(start);
+    add_node(start, domain_.hash(start), 0, h0, 0, kNoParent, Move{}, cell, cell);
     return search(std::move(result));
   }
 
@@ -138,24 +157,33 @@ class FeatureSpaceSearch {
  private:
   Result<Move, Cost> search(Result<Move, Cost> result) {
     while (empty_in_a_row_ < cells_.size()) {
-      if (next_cell_ >= cells_.size()) next_cell_ = 0;
-      Cell& taken_from = cells_[next_cell_++];
-      const std::uint32_t n = take_lightest(taken_from);
-      if (n == kNoParent) {
-        ++empty_in_a_row_;
-        continue;
+      std::uint32_t taken_from = kNoCell;
+      std::uint32_t n = kNoParent;
+      if (ranked_ && (stats_.expanded & 1) != 0) {  // every other turn: the best cell
+        taken_from = best_cell();
+        if (taken_from != kNoCell) n = take_lightest(cells_[taken_from]);
+      }
+      const bool in_turn = n == kNoParent;
+      if (in_turn) {
+        if (next_cell_ >= cells_.size()) next_cell_ = 0;
+        taken_from = static_cast<std::uint32_t>(next_cell_++);
+        n = take_lightest(cells_[taken_from]);
+        if (n == kNoParent) {
+          ++empty_in_a_row_;
+          continue;
+        }
       }
       empty_in_a_row_ = 0;
       if (guard_.should_stop(stats_.expanded)) {
         push(taken_from, Entry{nodes_[n].weight, n});  // (for resume(): the next part takes it)
-        --next_cell_;
+        if (in_turn) --next_cell_;
         return stopped(std::move(result));
       }
       nodes_[n].expanded = true;
       ++stats_.expanded;
       State current = Store::load(domain_, nodes_[n].stored);
       const State parent = current;
-      const std::uint64_t parent_cell = cells_[nodes_[n].cell].id;
+      const std::uint64_t parent_cell = features_of_[nodes_[n].features];
       const Move last_move = nodes_[n].move;
       const Move* last = nodes_[n].parent != kNoParent ? &last_move : nullptr;
       const Cost g = nodes_[n].g;
@@ -207,8 +235,8 @@ class FeatureSpaceSearch {
       const bool cheaper = cost_bound_ > 0 && gc < node.g;
       if (node.expanded && !cheaper) return false;
       if (cost_bound_ > 0 && gc > node.g) return false;  // (it could leave the bound)
-      // The child's cell is the known node's; its weight depends on the path.
-      const std::uint64_t cell = cells_[node.cell].id;
+      // The child's own cell is the known node's; its weight depends on the path.
+      const std::uint64_t cell = features_of_[node.features];
       const std::uint32_t w = parent_weight + static_cast<std::uint32_t>(features_.weight(parent, parent_cell, last, m, child, cell));
       if (!cheaper && w >= node.weight) return false;
       if (node.expanded) {
@@ -219,7 +247,7 @@ class FeatureSpaceSearch {
       node.g = gc;
       node.parent = from;
       node.move = m;
-      push(cells_[node.cell], Entry{w, known});
+      push(node.cell, Entry{w, known});
       return false;
     }
     if constexpr (DeferredApplyDomain<D>) domain_.complete(child, m);
@@ -233,23 +261,47 @@ class FeatureSpaceSearch {
     if (domain_.is_goal(child)) return true;
     const std::uint64_t cell = features_.cell(child);
     const std::uint32_t w = parent_weight + static_cast<std::uint32_t>(features_.weight(parent, parent_cell, last, m, child, cell));
-    add_node(child, hash, gc, hc, w, from, m, cell);
+    std::uint64_t filed = cell;
+    if constexpr (RankedFeatureSpace<F, D>) {
+      const std::uint64_t parents = cells_[nodes_[from].cell].id;
+      if (ranked_ && !features_.better(cell, parents)) filed = parents;
+    }
+    add_node(child, hash, gc, hc, w, from, m, cell, filed);
     return false;
   }
 
   void add_node(const State& s, std::uint64_t hash, Cost g, Cost h, std::uint32_t weight, std::uint32_t parent,
-                const Move& m, std::uint64_t cell_id) {
+                const Move& m, std::uint64_t own_cell, std::uint64_t filed_cell) {
     const auto n = static_cast<std::uint32_t>(nodes_.size());
-    const std::uint32_t cell = cell_index(cell_id);
-    nodes_.push_back(Node{Store::store(domain_, s), hash, g, h, weight, parent, cell, false, m});
+    const std::uint32_t cell = cell_index(filed_cell);
+    const std::uint32_t features = features_index(own_cell);
+    nodes_.push_back(Node{Store::store(domain_, s), hash, g, h, weight, parent, cell, features, false, m});
     index_.insert(hash, n, [&](std::uint32_t i) { return nodes_[i].hash; });
-    push(cells_[cell], Entry{weight, n});
+    push(cell, Entry{weight, n});
   }
 
   std::uint32_t cell_index(std::uint64_t id) {
     const auto [it, added] = cell_of_id_.try_emplace(id, static_cast<std::uint32_t>(cells_.size()));
     if (added) cells_.push_back(Cell{id, {}});
     return it->second;
+  }
+  std::uint32_t features_index(std::uint64_t id) {
+    const auto [it, added] = features_index_.try_emplace(id, static_cast<std::uint32_t>(features_of_.size()));
+    if (added) features_of_.push_back(id);
+    return it->second;
+  }
+
+  // The best cell that holds unexpanded nodes (kNoCell: none). best_ is kept as nodes are filed;
+  // when its cell runs dry, the others are looked through.
+  std::uint32_t best_cell() {
+    if constexpr (RankedFeatureSpace<F, D>) {
+      if (best_ != kNoCell && !cells_[best_].heap.empty()) return best_;
+      best_ = kNoCell;
+      for (std::uint32_t c = 0; c < cells_.size(); ++c) {
+        if (!cells_[c].heap.empty() && (best_ == kNoCell || features_.better(cells_[c].id, cells_[best_].id))) best_ = c;
+      }
+    }
+    return best_;
   }
 
   // Heap order: lighter first, then the smaller h, then the newer node.
@@ -259,7 +311,11 @@ class FeatureSpaceSearch {
     if (ha != hb) return ha > hb;
     return a.node < b.node;
   }
-  void push(Cell& cell, Entry e) {
+  void push(std::uint32_t c, Entry e) {
+    if constexpr (RankedFeatureSpace<F, D>) {
+      if (ranked_ && best_ != kNoCell && features_.better(cells_[c].id, cells_[best_].id)) best_ = c;
+    }
+    Cell& cell = cells_[c];
     heap_bytes_ -= cell.heap.capacity() * sizeof(Entry);
     cell.heap.push_back(e);
     std::push_heap(cell.heap.begin(), cell.heap.end(), [this](const Entry& a, const Entry& b) { return after(a, b); });
@@ -281,7 +337,8 @@ class FeatureSpaceSearch {
 
   std::size_t bytes() const {
     return nodes_.bytes() + index_.bytes() + heap_bytes_ + cells_.capacity() * sizeof(Cell) +
-           cell_of_id_.size() * 4 * sizeof(std::uint64_t) + held_bytes(domain_);
+           (cell_of_id_.size() + features_index_.size()) * 4 * sizeof(std::uint64_t) +
+           features_of_.capacity() * sizeof(std::uint64_t) + held_bytes(domain_);
   }
   std::size_t growth_bytes() const {
     return nodes_.growth_bytes(kGrowthLookahead) + index_.growth_bytes(kGrowthLookahead) +
@@ -317,8 +374,15 @@ class FeatureSpaceSearch {
   NodeIndex index_;
   std::vector<Cell> cells_;
   std::unordered_map<std::uint64_t, std::uint32_t> cell_of_id_;
+  // The distinct own cells of the nodes (a node filed in a better ancestor's cell keeps its own
+  // for the weights of its moves).
+  std::vector<std::uint64_t> features_of_;
+  std::unordered_map<std::uint64_t, std::uint32_t> features_index_;
   std::size_t heap_bytes_ = 0;
   std::int64_t cost_bound_;
+  bool ranked_;
+  static constexpr std::uint32_t kNoCell = ~std::uint32_t{0};
+  std::uint32_t best_ = kNoCell;    // (ranked_) the best cell that held unexpanded nodes when last looked at
   std::size_t next_cell_ = 0;       // the cell whose turn is next
   std::size_t empty_in_a_row_ = 0;  // cells found empty since the last expansion
   Statistics stats_;

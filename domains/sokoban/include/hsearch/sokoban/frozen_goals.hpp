@@ -10,10 +10,18 @@
 // For a frozen set F this builds the board's pusher-aware push distances again with F's
 // cells taken out: a box may not enter them and the player may not stand on them. Each box
 // on F keeps distance 0 to its own goal and can reach no other; the other boxes cannot reach
-// F's goals. The nodes are the board's (cell, side class) pairs, whose classes were computed
-// without F: two sides F separates still share a class, which can only make a distance
-// shorter. So every value is a lower bound on the pushes any solution makes from that state,
-// and the matching over these tables stays admissible (push-optimality is kept).
+// F's goals. The side classes are found again without F's cells too: two sides of a box that
+// the player could walk between only through a goal corridor F now fills are two classes, so
+// a box whose pusher F has shut out of a room is as far from a goal as it really is (a box
+// may have no way left to the last empty goal, and the state is a dead end at once; with the
+// board's classes it kept a finite distance through the filled corridor).
+//
+// Every value stays a lower bound on the pushes any solution makes for that box. F never
+// moves, so a box alone on the board with F's walls needs at least these pushes from any side.
+// The matching looks a box's distance up by the board's side class of the player
+// (Board::player_side, found without F), so an entry is the least over the sides of that class:
+// the player stands in one of F's finer classes inside it. So the matching over these tables
+// stays admissible (push-optimality is kept).
 //
 // Tables are built on first use and kept, keyed by F, up to a memory budget; past it callers
 // keep the plain board's distances (weaker, still admissible).
@@ -46,7 +54,8 @@ class BasicFrozenGoalTables {
     return tables_.size() * (table_size() * sizeof(std::uint16_t) + sizeof(std::vector<std::uint16_t>) + sizeof(Set) +
                              2 * sizeof(void*)) +
            tables_.bucket_count() * sizeof(void*) + node_dist_.capacity() * sizeof(std::uint16_t) +
-           queue_.capacity() * sizeof(std::uint32_t);
+           queue_.capacity() * sizeof(std::uint32_t) + side_class_.capacity() + seen_.capacity() * sizeof(std::uint32_t) +
+           flood_.capacity() * sizeof(std::uint16_t);
   }
 
   // The distances for the frozen set `frozen` (boxes on goals), laid out as
@@ -67,10 +76,62 @@ class BasicFrozenGoalTables {
     return std::max<std::size_t>(1, max_bytes / (table_size() * sizeof(std::uint16_t)));
   }
 
+  // side_class_[c * 4 + d]: the side class of direction d of cell c on the floor without F's
+  // cells and c (the classes that share a number are the sides the player can walk between
+  // around a box on c); -1 for a wall or a cell of F. A breadth-first flood from each
+  // unclassified side, stopped once it has reached every side of c.
+  void find_side_classes(const Set& frozen) {
+    const Board& b = *board_;
+    side_class_.assign(cells_ * 4, -1);
+    seen_.resize(cells_);
+    flood_.resize(cells_);
+    for (std::size_t c = 0; c < cells_; ++c) {
+      if (frozen.test(static_cast<int>(c))) continue;
+      int open = 0;
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = b.neighbor(static_cast<int>(c), d);
+        if (n != kNoCell && !frozen.test(n)) ++open;
+      }
+      int classes = 0;
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = b.neighbor(static_cast<int>(c), d);
+        if (n == kNoCell || frozen.test(n) || side_class_[c * 4 + static_cast<std::size_t>(d)] >= 0) continue;
+        const int k = classes++;
+        if (++mark_ == 0) {  // (the marks wrapped: clear them)
+          std::fill(seen_.begin(), seen_.end(), 0);
+          mark_ = 1;
+        }
+        seen_[c] = mark_;
+        seen_[n] = mark_;
+        std::size_t head = 0, tail = 0;
+        flood_[tail++] = n;
+        int found = 0;
+        while (head < tail) {
+          const std::uint16_t at = flood_[head++];
+          for (int e = 0; e < 4; ++e) {  // (is `at` a side of c?)
+            if (b.neighbor(static_cast<int>(c), e) == at) {
+              side_class_[c * 4 + static_cast<std::size_t>(e)] = static_cast<std::int8_t>(k);
+              ++found;
+            }
+          }
+          if (found == open) break;
+          for (int e = 0; e < 4; ++e) {
+            const std::uint16_t next = b.neighbor(at, e);
+            if (next == kNoCell || seen_[next] == mark_ || frozen.test(next)) continue;
+            seen_[next] = mark_;
+            flood_[tail++] = next;
+          }
+        }
+      }
+    }
+  }
+  int side_class(int cell, int dir) const { return side_class_[static_cast<std::size_t>(cell) * 4 + static_cast<std::size_t>(dir)]; }
+
   void build(const Set& frozen, std::vector<std::uint16_t>& table) {
     table.assign(table_size(), kUnreachable);
     node_dist_.resize(cells_ * 4);
     queue_.resize(cells_ * 4);
+    find_side_classes(frozen);
     const Board& b = *board_;
     for (std::size_t g = 0; g < goals_; ++g) {
       const int goal = b.goals()[g];
@@ -80,7 +141,7 @@ class BasicFrozenGoalTables {
       std::fill(node_dist_.begin(), node_dist_.end(), kUnreachable);
       std::size_t head = 0, tail = 0;
       for (int d = 0; d < 4; ++d) {
-        const int k = b.side_class(goal, d);
+        const int k = side_class(goal, d);
         const std::size_t node = static_cast<std::size_t>(goal) * 4 + static_cast<std::size_t>(k);
         if (k >= 0 && node_dist_[node] != 0) {
           node_dist_[node] = 0;
@@ -95,12 +156,12 @@ class BasicFrozenGoalTables {
         // t = u's neighbour on that side, the player standing beyond t.
         for (int d = 0; d < 4; ++d) {
           const int back = opposite(d);
-          if (b.side_class(u, back) != k) continue;
+          if (side_class(u, back) != k) continue;
           const std::uint16_t t = b.neighbor(u, back);
           if (t == kNoCell || frozen.test(t)) continue;
           const std::uint16_t p = b.neighbor(t, back);
           if (p == kNoCell || frozen.test(p)) continue;
-          const std::size_t prev = static_cast<std::size_t>(t) * 4 + static_cast<std::size_t>(b.side_class(t, back));
+          const std::size_t prev = static_cast<std::size_t>(t) * 4 + static_cast<std::size_t>(side_class(t, back));
           if (node_dist_[prev] != kUnreachable) continue;
           node_dist_[prev] = static_cast<std::uint16_t>(node_dist_[node] + 1);
           queue_[tail++] = static_cast<std::uint32_t>(prev);
@@ -108,10 +169,19 @@ class BasicFrozenGoalTables {
       }
       for (std::size_t c = 0; c < cells_; ++c) {
         if (frozen.test(static_cast<int>(c)) || static_cast<int>(c) == goal) continue;
+        // The player's side is looked up by the board's classes: the least over the sides of
+        // the board's class (each in one of F's classes, or a cell of F).
         for (int d = 0; d < 4; ++d) {
           const int k = b.side_class(static_cast<int>(c), d);
           if (k < 0) continue;
-          table[(c * 4 + static_cast<std::size_t>(d)) * goals_ + g] = node_dist_[c * 4 + static_cast<std::size_t>(k)];
+          std::uint16_t best = kUnreachable;
+          for (int e = 0; e < 4; ++e) {
+            const int f = side_class(static_cast<int>(c), e);
+            if (f >= 0 && b.side_class(static_cast<int>(c), e) == k) {
+              best = std::min(best, node_dist_[c * 4 + static_cast<std::size_t>(f)]);
+            }
+          }
+          table[(c * 4 + static_cast<std::size_t>(d)) * goals_ + g] = best;
         }
       }
     }
@@ -132,6 +202,10 @@ class BasicFrozenGoalTables {
   std::unordered_map<Set, std::vector<std::uint16_t>, Hash> tables_;
   std::vector<std::uint16_t> node_dist_;  // BFS scratch, reused
   std::vector<std::uint32_t> queue_;
+  std::vector<std::int8_t> side_class_;  // find_side_classes' result, and its scratch:
+  std::vector<std::uint32_t> seen_;
+  std::vector<std::uint16_t> flood_;
+  std::uint32_t mark_ = 0;
 };
 
 using FrozenGoalTables = BasicFrozenGoalTables<CellSet>;

@@ -123,6 +123,10 @@ struct SolveOptions {
   // Their packing advisor (feature_space.hpp): a push that brings the box nearest to the
   // plan's next goals nearer weighs 0. On: it solves more XSokoban levels (docs/sokoban.md).
   bool packing_advisor = true;
+  // Their cells are ranked (FeatureSpaceOptions::ranked_cells, PushFeatures::better): a state
+  // waits in the best cell on its path, and every other turn goes to the best cell. On: it
+  // solves more XSokoban levels (docs/sokoban.md).
+  bool ranked_cells = true;
   // Objective::pushes with A*: bound probes (astar_with_bound_probes below). Each time A* has
   // doubled its expansions (from 2^16 on), a feature-space search bounded by the push bound A*
   // has proven looks for a solution of exactly that many pushes: one it finds is push-optimal.
@@ -474,6 +478,7 @@ template <class SokobanDomain, class Observer>
 Result<Push, int> first_solution_by_features(const Board& board, const SokobanDomain& domain,
                                              const typename SokobanDomain::State& start, const PushLowerBound& h,
                                              const Limits& limits, FeatureCells cells, bool packing_advisor,
+                                             bool ranked_cells,
                                              Observer& observer, std::string& found_by, int& most_packed) {
   using Search = FeatureSpaceSearch<SokobanDomain, PushLowerBound, PushFeatures, Observer>;
   const int boxes = static_cast<int>(board.initial_boxes().size());
@@ -485,6 +490,7 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
   if (cells != FeatureCells::both) {
     FeatureSpaceOptions options;
     options.limits = limits;
+    options.ranked_cells = ranked_cells;
     const PushFeatures features(board, cells, packing_advisor);
     Search search(domain, h, features, observer, options);
     auto found = search.run(start);
@@ -536,6 +542,7 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
     if (!searches[turn]) {
       FeatureSpaceOptions options;
       options.limits = part;
+      options.ranked_cells = ranked_cells;
       searches[turn].emplace(domain, h, features[static_cast<std::size_t>(turn)], observer, options);
       last[turn] = searches[turn]->run(start);
     } else {
@@ -638,7 +645,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
         // Both searches share one clock: the time limit covers the whole run.
         anytime.limits = anytime.limits.with_clock_started();
         auto found = first_solution_by_features(board, domain, start, h, anytime.limits, options.feature_cells,
-                                                options.packing_advisor, observer, report.first_solution_cells,
+                                                options.packing_advisor, options.ranked_cells, observer,
+                                                report.first_solution_cells,
                                                 report.most_packed);
         if (!found.solved()) return found;  // unsolvable (every state seen) or stopped by a limit
         if (report.solutions_found++ == 0) report.seconds_first_solution = clock.seconds();
