@@ -130,6 +130,7 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
   if (options.pattern_search && !r.invalid) {
     j["pattern_searches"] = r.pattern_searches;
     j["pattern_expanded"] = r.pattern_expanded;
+    j["pattern_corral_searches"] = r.pattern_corral_searches;
     j["deadlock_patterns"] = r.deadlock_patterns;
     j["penalty_patterns"] = r.penalty_patterns;
   }
@@ -175,7 +176,8 @@ void print_level(std::ostream& out, const Row& row, const SolveOptions& options,
   out << ", " << std::fixed << std::setprecision(3) << r.seconds << " s, " << r.result.stats.expanded << " expanded, "
       << r.result.stats.generated << " generated";
   if (options.pattern_search && !r.invalid) {
-    out << "; pattern search: " << r.pattern_searches << " sub-searches (" << r.pattern_expanded << " expanded), "
+    out << "; pattern search: " << r.pattern_searches << " sub-searches (" << r.pattern_corral_searches
+        << " of a corral's fence, " << r.pattern_expanded << " expanded), "
         << r.deadlock_patterns << " deadlock and " << r.penalty_patterns << " penalty patterns";
   }
   if (r.bound_probes > 0) {
@@ -447,9 +449,10 @@ int main(int argc, char** argv) {
       ("no-packing-advisor", "--objective any: the feature-space searches without their packing advisor (a "
                              "push that brings the box nearest to the next goals of the fill order nearer "
                              "weighs 0; on by default: docs/sokoban.md) (to measure it)")
-      ("no-ranked-cells", "--objective any: the feature-space searches file each state in its own cell and "
-                          "take the cells in turn, instead of filing it in the best cell on its path and "
-                          "giving every other turn to the best cell (on by default: docs/sokoban.md) (to "
+      ("no-ranked-cells", "--objective any: the feature-space search files each state in its own cell and "
+                          "takes the cells in turn, instead of filing it in the best cell on its path and "
+                          "giving every other turn to the best cell (on by default; of the default pair of "
+                          "searches only the one over the packing cells is ranked: docs/sokoban.md) (to "
                           "measure it)")
       ("packing-order", "--objective any: the search for the first solution is weighted A* that fills the "
                         "goals in a packing order found backwards from the solved position (deepest goals "
@@ -469,7 +472,10 @@ int main(int argc, char** argv) {
       ("pattern-nodes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.node_limit)),
        "expansions per pattern sub-search")
       ("pattern-effort", po::value<std::string>()->default_value(effort.str()),
-       "pattern sub-search expansions allowed per push of the main search");
+       "pattern sub-search expansions allowed per push of the main search")
+      ("pattern-corral-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.corral_boxes)),
+       "also search, after a push, the boxes that fence in the squares next to it that the player "
+       "cannot reach, with the boxes next to them, when they are at most this many (0: never)");
   cli.hidden().add_options()("file", po::value<std::string>(), "level file");
   cli.positional().add("file", 1);
   cli.set_epilogue(
@@ -534,6 +540,8 @@ int main(int argc, char** argv) {
         static_cast<int>(app::parse_count_in("pattern-boxes", vm["pattern-boxes"].as<std::string>(), 1, 64));
     options.patterns.node_limit = app::parse_count("pattern-nodes", vm["pattern-nodes"].as<std::string>());
     options.patterns.effort = app::parse_seconds("pattern-effort", vm["pattern-effort"].as<std::string>());
+    options.patterns.corral_boxes = static_cast<int>(
+        app::parse_count_in("pattern-corral-boxes", vm["pattern-corral-boxes"].as<std::string>(), 0, 64));
   } catch (const std::invalid_argument& e) {
     cli.usage_error(e.what());
   }

@@ -113,6 +113,50 @@ TEST(PatternSearch, FirstPushesOfASmallLevelKeepAdmissibleBounds) {
   EXPECT_GT(patterns.stats().searches, 0U);
 }
 
+TEST(PatternSearch, APushThatClosesAFenceIsADeadEndWithTheCorralsBoxes) {
+  // Boxes (3,7) and (4,6) fence in the squares right of and below (4,6); pushing the box on
+  // (4,4) right pins (4,6), after which the fence can only be pushed onto dead squares. No two
+  // of the three boxes alone are a deadlock, so growing sub-states of at most two boxes along
+  // solution paths cannot see it; the corral's fence with the box next to it can.
+  const Board b(level_from(
+      "##########\n"
+      "#@  ...  #\n"
+      "# $   .  #\n"
+      "#      $##\n"
+      "#   $ $  #\n"
+      "######   #\n"
+      "     #####\n"));
+  const SokobanDomain::Move closing{static_cast<std::uint16_t>(cell(b, 4, 4)), static_cast<std::uint8_t>(kRight)};
+  auto after_closing = [&](int corral_boxes, std::uint64_t* corral_searches) {
+    PatternSearchOptions options;
+    options.max_boxes = 2;
+    options.corral_boxes = corral_boxes;
+    PatternSearch patterns(b, options);
+    SokobanDomain d(b);
+    d.set_pi_corrals(false);  // (they would offer only the pushes into the pocket here)
+    d.set_bound_hook(&patterns);
+    SokobanDomain::State s = d.initial_state();
+    bool legal = false;
+    d.for_each_move(s, [&](const SokobanDomain::Move& m) { legal = legal || (m.from == closing.from && m.dir == closing.dir); });
+    EXPECT_TRUE(legal);
+    d.apply(s, closing);
+    *corral_searches = patterns.stats().corral_searches;
+    return s;
+  };
+  std::uint64_t searches = 0;
+  const SokobanDomain::State without = after_closing(0, &searches);
+  EXPECT_FALSE(hsearch::is_dead_end(without.h));
+  EXPECT_EQ(searches, 0U);
+  EXPECT_EQ(exact_cost(b, without), -2);  // (it is one)
+  const SokobanDomain::State with = after_closing(8, &searches);
+  EXPECT_TRUE(hsearch::is_dead_end(with.h));
+  EXPECT_EQ(searches, 1U);
+  // Allowed two boxes, it searches the fence alone, which is no deadlock.
+  const SokobanDomain::State small = after_closing(2, &searches);
+  EXPECT_FALSE(hsearch::is_dead_end(small.h));
+  EXPECT_EQ(searches, 1U);
+}
+
 TEST(PatternSearch, NeverAboveTheTrueCostOnMicrobanStates) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));

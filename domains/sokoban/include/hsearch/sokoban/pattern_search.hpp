@@ -8,7 +8,10 @@
 // A*, with a node limit) from the player's zone; if it costs no more than its matching, the
 // first other box of the state that its solution runs into (a square the player walks on or a
 // box is pushed to) joins P, and so on up to `max_boxes`. The growth stops at a deadlock, a
-// penalty, an unfinished search, or a solution that runs into no other box.
+// penalty, an unfinished search, or a solution that runs into no other box. Beside it, the
+// boxes that fence in a corral next to the pushed box are searched as one sub-state
+// (search_corral, PatternSearchOptions::corral_boxes), since a fence is often a deadlock only
+// as a whole.
 //
 // Every sub-state searched is remembered (boxes + zone -> outcome), so a sub-state is solved
 // once per level. The effort is budgeted: sub-search expansions stay under a head start plus
@@ -45,12 +48,18 @@ struct PatternSearchOptions {
   std::uint64_t head_start = 50000;      // expansions allowed before the main search has made any
   std::size_t max_remembered = 1 << 18;  // sub-states remembered; no new searches beyond
   std::size_t sub_search_bytes = std::size_t{256} << 20;  // each sub-search's memory limit
+  // Also searched after a push: the boxes around the empty squares next to the pushed box
+  // (or next to a box beside it) that the player cannot reach (its corrals), with the boxes
+  // next to those, when they are at most this many and not all the boxes (0: never). Such a fence is often a deadlock only as a whole, which growing a
+  // sub-state along solution paths does not find.
+  int corral_boxes = 8;
 };
 
 struct PatternSearchStats {
   std::uint64_t searches = 0;  // sub-searches run
   std::uint64_t expanded = 0;  // their expansions, in all
   std::uint64_t unfinished = 0;  // stopped by the node limit
+  std::uint64_t corral_searches = 0;  // of the sub-searches, those of a corral's boxes
 };
 
 // Set: the cell-set width of the main search's states (cell_set.hpp).
@@ -168,6 +177,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     ++pushes_;
     box_count_ = count_boxes(s);
     grow(s, pushed_to);
+    if (options_.corral_boxes > 0) search_corral(s, pushed_to);
     return table_.bound(s, box_count_);
   }
 
@@ -291,6 +301,68 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       if (next < 0) return;
       pattern.set(next);
     }
+  }
+
+  // The sub-state of the boxes that fence in the empty squares next to the pushed box that
+  // the player cannot reach (all of them at once: any set of boxes makes a sound sub-state,
+  // and a fence is a deadlock as a whole or not at all), searched once per (boxes, zone).
+  void search_corral(const State& s, std::uint16_t pushed_to) {
+    if (!within_budget()) return;
+    Set region, fence;
+    stack_.clear();
+    // The corrals next to the pushed box, or next to a box beside it (a push that closes a
+    // fence from behind: its box keeps a fence box from moving away).
+    auto corrals_next_to = [&](std::uint16_t box) {
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = board_->neighbor(box, d);
+        if (n == kNoCell || s.reach.test(n) || s.boxes.test(n) || region.test(n)) continue;
+        region.set(n);
+        stack_.push_back(n);
+      }
+    };
+    corrals_next_to(pushed_to);
+    for (int d = 0; d < 4; ++d) {
+      const std::uint16_t n = board_->neighbor(pushed_to, d);
+      if (n != kNoCell && s.boxes.test(n)) corrals_next_to(n);
+    }
+    if (stack_.empty()) return;
+    int fenced = 0;
+    while (!stack_.empty()) {
+      const std::uint16_t c = stack_.back();
+      stack_.pop_back();
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = board_->neighbor(c, d);
+        if (n == kNoCell || region.test(n) || fence.test(n)) continue;
+        if (s.boxes.test(n)) {
+          fence.set(n);
+          if (++fenced > options_.corral_boxes || fenced >= box_count_) return;
+          continue;
+        }
+        region.set(n);  // (empty and next to an unreachable square: unreachable too)
+        stack_.push_back(n);
+      }
+    }
+    if (fenced < 2) return;  // (a lone box's sub-state is grow()'s)
+    // With them, the boxes next to the fence: one that keeps a fence box from moving away (a
+    // box behind it) is often what makes the fence a deadlock.
+    Set fence_and_next = fence;
+    fence.for_each([&](int c) {
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = board_->neighbor(static_cast<std::uint16_t>(c), d);
+        if (n == kNoCell || !s.boxes.test(n) || fence_and_next.test(n)) continue;
+        if (fenced == options_.corral_boxes || fenced + 1 >= box_count_) continue;
+        fence_and_next.set(n);
+        ++fenced;
+      }
+    });
+    fence = fence_and_next;
+    const Set zone = zone_of(fence, s.player);
+    const Key key{fence, static_cast<std::uint16_t>(zone.first())};
+    if (memo_.find(key) != memo_.end()) return;
+    ++stats_.corral_searches;
+    Memo memo = solve(fence, zone, s.player);
+    path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
+    memo_.emplace(key, std::move(memo));
   }
 
   // The player's zone on the board holding only `boxes`.

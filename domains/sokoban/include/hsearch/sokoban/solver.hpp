@@ -124,8 +124,10 @@ struct SolveOptions {
   // plan's next goals nearer weighs 0. On: it solves more XSokoban levels (docs/sokoban.md).
   bool packing_advisor = true;
   // Their cells are ranked (FeatureSpaceOptions::ranked_cells, PushFeatures::better): a state
-  // waits in the best cell on its path, and every other turn goes to the best cell. On: it
-  // solves more XSokoban levels (docs/sokoban.md).
+  // waits in the best cell on its path, and every other turn goes to the best cell. With
+  // FeatureCells::both, only the packing cells are: the finer cells, ranked, solve other
+  // XSokoban levels than unranked (each about as many), and one of each solves the most
+  // (docs/sokoban.md).
   bool ranked_cells = true;
   // Objective::pushes with A*: bound probes (astar_with_bound_probes below). Each time A* has
   // doubled its expansions (from 2^16 on), a feature-space search bounded by the push bound A*
@@ -243,6 +245,7 @@ struct SolveReport {
   // Pattern search: sub-searches run, their expansions (not in result.stats), patterns learned.
   std::uint64_t pattern_searches = 0;
   std::uint64_t pattern_expanded = 0;
+  std::uint64_t pattern_corral_searches = 0;  // (of pattern_searches) a corral's fence
   std::size_t deadlock_patterns = 0;
   std::size_t penalty_patterns = 0;
   // SolveOptions::learned_file: what was read (-1: nothing; else the push bound proven by the
@@ -474,12 +477,15 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
 // `found_by` names the space that solved it, `most_packed` the most boxes packed in a state
 // either search reached (every box when solved). A turn that takes a search further in the
 // packing is announced as a phase (on_phase), so a long run shows how far it has come.
+// The cells, the packing advisor and the ranking are `options`' (feature_cells, packing_advisor,
+// ranked_cells); with FeatureCells::both only the packing cells are ranked (see ranked_cells).
 template <class SokobanDomain, class Observer>
 Result<Push, int> first_solution_by_features(const Board& board, const SokobanDomain& domain,
                                              const typename SokobanDomain::State& start, const PushLowerBound& h,
-                                             const Limits& limits, FeatureCells cells, bool packing_advisor,
-                                             bool ranked_cells,
+                                             const Limits& limits, const SolveOptions& solve_options,
                                              Observer& observer, std::string& found_by, int& most_packed) {
+  const FeatureCells cells = solve_options.feature_cells;
+  const bool packing_advisor = solve_options.packing_advisor;
   using Search = FeatureSpaceSearch<SokobanDomain, PushLowerBound, PushFeatures, Observer>;
   const int boxes = static_cast<int>(board.initial_boxes().size());
   auto packed_in = [&](const Search& search) {
@@ -490,7 +496,7 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
   if (cells != FeatureCells::both) {
     FeatureSpaceOptions options;
     options.limits = limits;
-    options.ranked_cells = ranked_cells;
+    options.ranked_cells = solve_options.ranked_cells;
     const PushFeatures features(board, cells, packing_advisor);
     Search search(domain, h, features, observer, options);
     auto found = search.run(start);
@@ -503,6 +509,7 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
   constexpr std::uint64_t kSlice = std::uint64_t{1} << 15;
   const std::uint64_t withheld_at_start = withheld_moves(domain);
   const std::array<FeatureCells, 2> spaces = {kFinerCells, FeatureCells::packing};
+  const std::array<bool, 2> ranked = {false, solve_options.ranked_cells};
   const std::array<PushFeatures, 2> features = {PushFeatures(board, spaces[0], packing_advisor),
                                                 PushFeatures(board, spaces[1], packing_advisor)};
   Limits each = limits;
@@ -542,7 +549,7 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
     if (!searches[turn]) {
       FeatureSpaceOptions options;
       options.limits = part;
-      options.ranked_cells = ranked_cells;
+      options.ranked_cells = ranked[static_cast<std::size_t>(turn)];
       searches[turn].emplace(domain, h, features[static_cast<std::size_t>(turn)], observer, options);
       last[turn] = searches[turn]->run(start);
     } else {
@@ -644,10 +651,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       if (options.feature_space) {
         // Both searches share one clock: the time limit covers the whole run.
         anytime.limits = anytime.limits.with_clock_started();
-        auto found = first_solution_by_features(board, domain, start, h, anytime.limits, options.feature_cells,
-                                                options.packing_advisor, options.ranked_cells, observer,
-                                                report.first_solution_cells,
-                                                report.most_packed);
+        auto found = first_solution_by_features(board, domain, start, h, anytime.limits, options, observer,
+                                                report.first_solution_cells, report.most_packed);
         if (!found.solved()) return found;  // unsolvable (every state seen) or stopped by a limit
         if (report.solutions_found++ == 0) report.seconds_first_solution = clock.seconds();
         if (teaching.trace != nullptr) {
@@ -763,6 +768,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   }
   report.pattern_searches = patterns.stats().searches;
   report.pattern_expanded = patterns.stats().expanded;
+  report.pattern_corral_searches = patterns.stats().corral_searches;
   report.deadlock_patterns = patterns.table().deadlocks();
   report.penalty_patterns = patterns.table().penalties();
   Solution solution;
