@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "hsearch/core/cost.hpp"
@@ -78,6 +79,24 @@ struct FeatureSpaceOptions {
 
 namespace detail {
 
+// Numbers the distinct cell ids in the order they first come (0, 1, ...), so that nodes hold
+// a 32-bit number for a 64-bit id.
+class CellNumbering {
+ public:
+  // The id's number, and whether it is new.
+  std::pair<std::uint32_t, bool> number(std::uint64_t id) {
+    const auto [it, added] = number_of_.try_emplace(id, static_cast<std::uint32_t>(ids_.size()));
+    if (added) ids_.push_back(id);
+    return {it->second, added};
+  }
+  std::uint64_t id(std::uint32_t number) const { return ids_[number]; }
+  std::size_t bytes() const { return number_of_.size() * 4 * sizeof(std::uint64_t) + ids_.capacity() * sizeof(std::uint64_t); }
+
+ private:
+  std::vector<std::uint64_t> ids_;
+  std::unordered_map<std::uint64_t, std::uint32_t> number_of_;
+};
+
 template <Domain D, Heuristic<D> H, FeatureSpace<D> F, class O>
 class FeatureSpaceSearch {
   using State = typename D::State;
@@ -94,14 +113,17 @@ class FeatureSpaceSearch {
     std::uint32_t weight;
     std::uint32_t parent;
     std::uint32_t cell;      // index into cells_: where the node waits for its turn
-    std::uint32_t features;  // index into features_of_: the node's own cell
+    std::uint32_t features;  // own_cells_'s number of the node's own cell
     bool expanded;
     Move move;  // the move from the parent
   };
   // A cell's unexpanded nodes as a binary heap, lightest on top. A node whose weight drops is
   // pushed again; the stale entry is skipped when it comes up (its weight no longer matches).
+  // The entry holds the node's h (which never changes) for the ties, so ordering the heap
+  // touches no node: the nodes are scattered in memory, and a heap's comparisons are many.
   struct Entry {
     std::uint32_t weight;
+    Cost h;
     std::uint32_t node;
   };
   struct Cell {
@@ -175,7 +197,7 @@ class FeatureSpaceSearch {
       }
       empty_in_a_row_ = 0;
       if (guard_.should_stop(stats_.expanded)) {
-        push(taken_from, Entry{nodes_[n].weight, n});  // (for resume(): the next part takes it)
+        push(taken_from, Entry{nodes_[n].weight, nodes_[n].h, n});  // (for resume(): the next part takes it)
         if (in_turn) --next_cell_;
         return stopped(std::move(result));
       }
@@ -183,7 +205,7 @@ class FeatureSpaceSearch {
       ++stats_.expanded;
       State current = Store::load(domain_, nodes_[n].stored);
       const State parent = current;
-      const std::uint64_t parent_cell = features_of_[nodes_[n].features];
+      const std::uint64_t parent_cell = own_cells_.id(nodes_[n].features);
       const Move last_move = nodes_[n].move;
       const Move* last = nodes_[n].parent != kNoParent ? &last_move : nullptr;
       const Cost g = nodes_[n].g;
@@ -236,7 +258,7 @@ class FeatureSpaceSearch {
       if (node.expanded && !cheaper) return false;
       if (cost_bound_ > 0 && gc > node.g) return false;  // (it could leave the bound)
       // The child's own cell is the known node's; its weight depends on the path.
-      const std::uint64_t cell = features_of_[node.features];
+      const std::uint64_t cell = own_cells_.id(node.features);
       const std::uint32_t w = parent_weight + static_cast<std::uint32_t>(features_.weight(parent, parent_cell, last, m, child, cell));
       if (!cheaper && w >= node.weight) return false;
       if (node.expanded) {
@@ -247,7 +269,7 @@ class FeatureSpaceSearch {
       node.g = gc;
       node.parent = from;
       node.move = m;
-      push(node.cell, Entry{w, known});
+      push(node.cell, Entry{w, node.h, known});
       return false;
     }
     if constexpr (DeferredApplyDomain<D>) domain_.complete(child, m);
@@ -274,21 +296,16 @@ class FeatureSpaceSearch {
                 const Move& m, std::uint64_t own_cell, std::uint64_t filed_cell) {
     const auto n = static_cast<std::uint32_t>(nodes_.size());
     const std::uint32_t cell = cell_index(filed_cell);
-    const std::uint32_t features = features_index(own_cell);
+    const std::uint32_t features = own_cells_.number(own_cell).first;
     nodes_.push_back(Node{Store::store(domain_, s), hash, g, h, weight, parent, cell, features, false, m});
     index_.insert(hash, n, [&](std::uint32_t i) { return nodes_[i].hash; });
-    push(cell, Entry{weight, n});
+    push(cell, Entry{weight, h, n});
   }
 
   std::uint32_t cell_index(std::uint64_t id) {
-    const auto [it, added] = cell_of_id_.try_emplace(id, static_cast<std::uint32_t>(cells_.size()));
+    const auto [c, added] = cell_numbers_.number(id);
     if (added) cells_.push_back(Cell{id, {}});
-    return it->second;
-  }
-  std::uint32_t features_index(std::uint64_t id) {
-    const auto [it, added] = features_index_.try_emplace(id, static_cast<std::uint32_t>(features_of_.size()));
-    if (added) features_of_.push_back(id);
-    return it->second;
+    return c;
   }
 
   // The best cell that holds unexpanded nodes (kNoCell: none). best_ is kept as nodes are filed;
@@ -307,8 +324,7 @@ class FeatureSpaceSearch {
   // Heap order: lighter first, then the smaller h, then the newer node.
   bool after(const Entry& a, const Entry& b) const {
     if (a.weight != b.weight) return a.weight > b.weight;
-    const Cost ha = nodes_[a.node].h, hb = nodes_[b.node].h;
-    if (ha != hb) return ha > hb;
+    if (a.h != b.h) return a.h > b.h;
     return a.node < b.node;
   }
   void push(std::uint32_t c, Entry e) {
@@ -336,9 +352,8 @@ class FeatureSpaceSearch {
   std::vector<Move> plan_to(std::uint32_t n) const { return detail::plan_to<Move>(nodes_, n); }
 
   std::size_t bytes() const {
-    return nodes_.bytes() + index_.bytes() + heap_bytes_ + cells_.capacity() * sizeof(Cell) +
-           (cell_of_id_.size() + features_index_.size()) * 4 * sizeof(std::uint64_t) +
-           features_of_.capacity() * sizeof(std::uint64_t) + held_bytes(domain_);
+    return nodes_.bytes() + index_.bytes() + heap_bytes_ + cells_.capacity() * sizeof(Cell) + cell_numbers_.bytes() +
+           own_cells_.bytes() + held_bytes(domain_);
   }
   std::size_t growth_bytes() const {
     return nodes_.growth_bytes(kGrowthLookahead) + index_.growth_bytes(kGrowthLookahead) +
@@ -373,11 +388,10 @@ class FeatureSpaceSearch {
   ChunkedArray<Node> nodes_;
   NodeIndex index_;
   std::vector<Cell> cells_;
-  std::unordered_map<std::uint64_t, std::uint32_t> cell_of_id_;
+  CellNumbering cell_numbers_;  // the index into cells_ of each cell a node is filed in
   // The distinct own cells of the nodes (a node filed in a better ancestor's cell keeps its own
   // for the weights of its moves).
-  std::vector<std::uint64_t> features_of_;
-  std::unordered_map<std::uint64_t, std::uint32_t> features_index_;
+  CellNumbering own_cells_;
   std::size_t heap_bytes_ = 0;
   std::int64_t cost_bound_;
   bool ranked_;

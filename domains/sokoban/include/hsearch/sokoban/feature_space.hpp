@@ -35,6 +35,7 @@
 // never an optimal one.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -97,7 +98,7 @@ class PushFeatures {
   template <class Set>
   std::uint64_t cell(const BasicPushState<Set>& s) const {
     const PackingGuide::Progress p = packing_.progress(s.box_cell.data());
-    return make_cell(p.packed, out_of_plan_ ? p.out_of_plan : 0, regions_ ? regions(s.boxes) : 0,
+    return make_cell(p.packed, out_of_plan_ ? p.out_of_plan : 0, regions_ ? regions(s) : 0,
                      rooms_ ? rooms_->obstructed_links(s.box_cell.data()) : 0);
   }
   static int packed_of(std::uint64_t cell) { return static_cast<int>(cell >> 24); }
@@ -151,28 +152,36 @@ class PushFeatures {
     return packing_.progress(s.box_cell.data()).packed;
   }
 
-  // The connected regions of the floor without the boxes.
+  // The connected regions of the floor without the boxes. The player's area is one of them,
+  // and every push keeps it (push_apply.hpp): only the floor outside it is flooded, which is
+  // little (pockets the boxes cut off), where a flood of the whole floor would visit every square.
   template <class Set>
-  int regions(const Set& boxes) const {
+  int regions(const BasicPushState<Set>& s) const {
     ++mark_;
     if (mark_ == 0) {  // (the marks wrapped: clear them)
       std::fill(seen_.begin(), seen_.end(), 0);
       mark_ = 1;
     }
-    int count = 0;
-    for (int c = 0; c < board_->cell_count(); ++c) {
-      if (seen_[static_cast<std::size_t>(c)] == mark_ || boxes.test(c)) continue;
-      ++count;
-      seen_[static_cast<std::size_t>(c)] = mark_;
-      stack_.push_back(static_cast<std::uint16_t>(c));
-      while (!stack_.empty()) {
-        const int at = stack_.back();
-        stack_.pop_back();
-        for (int d = 0; d < 4; ++d) {
-          const std::uint16_t n = board_->neighbor(at, d);
-          if (n == kNoCell || seen_[n] == mark_ || boxes.test(n)) continue;
-          seen_[n] = mark_;
-          stack_.push_back(n);
+    int count = 1;
+    const int cells = board_->cell_count();
+    for (int w = 0; w * 64 < cells; ++w) {
+      std::uint64_t outside = ~(s.boxes.word_at(w) | s.reach.word_at(w));
+      if (cells - w * 64 < 64) outside &= (std::uint64_t{1} << (cells - w * 64)) - 1;
+      for (; outside != 0; outside &= outside - 1) {
+        const int c = w * 64 + std::countr_zero(outside);
+        if (seen_[static_cast<std::size_t>(c)] == mark_) continue;
+        ++count;
+        seen_[static_cast<std::size_t>(c)] = mark_;
+        stack_.push_back(static_cast<std::uint16_t>(c));
+        while (!stack_.empty()) {
+          const int at = stack_.back();
+          stack_.pop_back();
+          for (int d = 0; d < 4; ++d) {
+            const std::uint16_t n = board_->neighbor(at, d);
+            if (n == kNoCell || seen_[n] == mark_ || s.boxes.test(n)) continue;
+            seen_[n] = mark_;
+            stack_.push_back(n);
+          }
         }
       }
     }

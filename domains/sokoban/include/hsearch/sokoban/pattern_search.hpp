@@ -37,6 +37,7 @@
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
 #include "hsearch/sokoban/penalty_table.hpp"
+#include "hsearch/sokoban/push_apply.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 
 namespace hsearch::sokoban {
@@ -308,8 +309,9 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // and a fence is a deadlock as a whole or not at all), searched once per (boxes, zone).
   void search_corral(const State& s, std::uint16_t pushed_to) {
     if (!within_budget()) return;
-    Set region, fence;
-    stack_.clear();
+    // (Every empty square next to an unreachable one is unreachable too: the flood of the
+    // squares without boxes from each seed is the corral.)
+    Set region;
     // The corrals next to the pushed box, or next to a box beside it (a push that closes a
     // fence from behind: its box keeps a fence box from moving away).
     auto corrals_next_to = [&](std::uint16_t box) {
@@ -317,7 +319,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         const std::uint16_t n = board_->neighbor(box, d);
         if (n == kNoCell || s.reach.test(n) || s.boxes.test(n) || region.test(n)) continue;
         region.set(n);
-        stack_.push_back(n);
+        grow_area(*board_, s.boxes, n, region);
       }
     };
     corrals_next_to(pushed_to);
@@ -325,23 +327,18 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       const std::uint16_t n = board_->neighbor(pushed_to, d);
       if (n != kNoCell && s.boxes.test(n)) corrals_next_to(n);
     }
-    if (stack_.empty()) return;
+    if (!region.any()) return;
+    Set fence;
     int fenced = 0;
-    while (!stack_.empty()) {
-      const std::uint16_t c = stack_.back();
-      stack_.pop_back();
+    region.for_each([&](int c) {
       for (int d = 0; d < 4; ++d) {
-        const std::uint16_t n = board_->neighbor(c, d);
-        if (n == kNoCell || region.test(n) || fence.test(n)) continue;
-        if (s.boxes.test(n)) {
-          fence.set(n);
-          if (++fenced > options_.corral_boxes || fenced >= box_count_) return;
-          continue;
-        }
-        region.set(n);  // (empty and next to an unreachable square: unreachable too)
-        stack_.push_back(n);
+        const std::uint16_t n = board_->neighbor(static_cast<std::uint16_t>(c), d);
+        if (n == kNoCell || !s.boxes.test(n) || fence.test(n)) continue;
+        fence.set(n);
+        ++fenced;
       }
-    }
+    });
+    if (fenced > options_.corral_boxes || fenced >= box_count_) return;
     if (fenced < 2) return;  // (a lone box's sub-state is grow()'s)
     // With them, the boxes next to the fence: one that keeps a fence box from moving away (a
     // box behind it) is often what makes the fence a deadlock.
@@ -366,21 +363,9 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   }
 
   // The player's zone on the board holding only `boxes`.
-  Set zone_of(const Set& boxes, std::uint16_t player) {
+  Set zone_of(const Set& boxes, std::uint16_t player) const {
     Set zone;
-    stack_.clear();
-    zone.set(player);
-    stack_.push_back(player);
-    while (!stack_.empty()) {
-      const std::uint16_t c = stack_.back();
-      stack_.pop_back();
-      for (int d = 0; d < 4; ++d) {
-        const std::uint16_t n = board_->neighbor(c, d);
-        if (n == kNoCell || zone.test(n) || boxes.test(n)) continue;
-        zone.set(n);
-        stack_.push_back(n);
-      }
-    }
+    flood_player_area(*board_, boxes, player, zone);
     return zone;
   }
 
@@ -469,7 +454,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   std::unordered_map<Key, Memo, KeyHash> memo_;  // the larger ones
   std::uint64_t pushes_ = 0;
   int box_count_ = 0;
-  std::vector<std::uint16_t> stack_, queue_, parent_;
+  std::vector<std::uint16_t> queue_, parent_;
   std::vector<std::uint32_t> seen_;
   std::uint32_t stamp_ = 0;
   std::size_t path_bytes_ = 0;  // the remembered solution paths' capacity
