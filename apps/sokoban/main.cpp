@@ -452,8 +452,8 @@ int main(int argc, char** argv) {
       ("no-ranked-cells", "--objective any: the feature-space search files each state in its own cell and "
                           "takes the cells in turn, instead of filing it in the best cell on its path and "
                           "giving every other turn to the best cell (on by default; of the default pair of "
-                          "searches only the one over the packing cells is ranked: docs/sokoban.md) (to "
-                          "measure it)")
+                          "searches the one over the plan-connectivity cells only files the states so: "
+                          "docs/sokoban.md) (to measure it)")
       ("packing-order", "--objective any: the search for the first solution is weighted A* that fills the "
                         "goals in a packing order found backwards from the solved position (deepest goals "
                         "of a room first), then follows the push bound; implies --no-feature-space; off by "

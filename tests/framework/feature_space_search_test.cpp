@@ -183,6 +183,59 @@ TEST(FeatureSpaceSearch, RankedCellsGiveEveryOtherTurnToTheBestCell) {
   EXPECT_GE(in_turn.stats.expanded, static_cast<std::uint64_t>((kBest - 1) * kOthers));
 }
 
+// Ranked cells without the best cell's turns: states are still filed in the best cell on their
+// path, but the cells only go round, so the best chain waits for every other cell again.
+TEST(FeatureSpaceSearch, RankedCellsWithoutBestCellTurnsOnlyFileTheStates) {
+  // The best chain of the test above, beside 20 other cells; its states' own cells get worse
+  // along it (100, 99, ...), so filed by their own cells they would open a cell each.
+  constexpr int kBest = 10, kOthers = 20, kOtherChain = 50;
+  const int first_other = 2 + kBest;
+  std::vector<std::vector<GraphDomain::Edge>> adjacency(
+      static_cast<std::size_t>(first_other + kOthers * (kOtherChain + 1)));
+  RankedTable f;
+  f.cells.assign(adjacency.size(), 0);
+  f.advised.assign(adjacency.size(), 0);
+  adjacency[0].push_back({2, 1});
+  for (int i = 2; i < 2 + kBest; ++i) {
+    adjacency[static_cast<std::size_t>(i)].push_back({i + 1 < 2 + kBest ? i + 1 : 1, 1});
+    f.cells[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(102 - i);
+  }
+  f.cells[1] = 1000;
+  for (int k = 0; k < kOthers; ++k) {
+    const int head = first_other + k * (kOtherChain + 1);
+    adjacency[0].push_back({head, 1});
+    for (int i = head; i <= head + kOtherChain; ++i) {
+      if (i < head + kOtherChain) adjacency[static_cast<std::size_t>(i)].push_back({i + 1, 1});
+      f.cells[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(k + 1);
+    }
+  }
+  const GraphDomain d(adjacency, 1);
+  const toy::TableHeuristic h{std::vector<int>(adjacency.size(), 0)};
+  auto run = [&](bool best_cell_turns, std::size_t& cell_count) {
+    FeatureSpaceOptions options;
+    options.ranked_cells = true;
+    options.best_cell_turns = best_cell_turns;
+    NullObserver observer;
+    FeatureSpaceSearch<GraphDomain, toy::TableHeuristic, RankedTable, NullObserver> search(d, h, f, observer,
+                                                                                             options);
+    const auto r = search.run(d.start());
+    cell_count = 0;
+    search.for_each_cell([&](std::uint64_t) { ++cell_count; });
+    EXPECT_TRUE(r.solved());
+    EXPECT_EQ(r.cost, kBest + 1);
+    return r.stats.expanded;
+  };
+  std::size_t filing_cells = 0, full_cells = 0;
+  const std::uint64_t filing_only = run(false, filing_cells);
+  const std::uint64_t with_turns = run(true, full_cells);
+  // The start's cell (0) and one per chain, the best chain in its first state's: no cell for
+  // each worse state of the best chain.
+  EXPECT_EQ(filing_cells, static_cast<std::size_t>(kOthers + 2));
+  EXPECT_EQ(full_cells, filing_cells);
+  EXPECT_LE(with_turns, static_cast<std::uint64_t>(2 * kBest + 2));
+  EXPECT_GE(filing_only, static_cast<std::uint64_t>((kBest - 1) * kOthers));
+}
+
 TEST(FeatureSpaceSearch, LimitsStopItAndSayWhich) {
   const toy::GridDomain<false> grid(60, 60, 0.0, 7);
   if (grid.start().cell == grid.goal_cell()) GTEST_SKIP() << "start is the goal for this seed";

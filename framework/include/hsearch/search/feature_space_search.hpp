@@ -66,8 +66,13 @@ struct FeatureSpaceOptions {
   //   that worsens some feature opens a cell of its own, and each such cell takes a turn as
   //   often as the cells where the search makes progress. The weights still compare each
   //   state's own cell with its parent's.
-  // - every other turn goes to the best cell that holds unexpanded nodes, the others go round.
+  // - every other turn goes to the best cell that holds unexpanded nodes, the others go round
+  //   (unless best_cell_turns is off: then the cells only go round).
   bool ranked_cells = false;
+  // With ranked_cells: every other turn to the best cell. Off, the ranking only files states
+  // (the first point above), and a search that makes progress in many cells at once is not
+  // drawn to one of them.
+  bool best_cell_turns = true;
   // Only solutions cheaper than this are wanted (0: no bound): a child with g + h >= cost_bound
   // is dropped, and a state reached again by a cheaper path takes it (and is expanded again),
   // since its g now decides what it may reach. With an admissible heuristic, a search that
@@ -134,7 +139,8 @@ class FeatureSpaceSearch {
  public:
   FeatureSpaceSearch(const D& domain, const H& h, const F& features, O& observer, const FeatureSpaceOptions& options)
       : domain_(domain), h_(h), features_(features), observer_(observer), guard_(options.limits),
-        cost_bound_(options.cost_bound), ranked_(RankedFeatureSpace<F, D> && options.ranked_cells) {}
+        cost_bound_(options.cost_bound), ranked_(RankedFeatureSpace<F, D> && options.ranked_cells),
+        best_turns_(ranked_ && options.best_cell_turns) {}
 
   Result<Move, Cost> run(const State& start) {
     Result<Move, Cost> result;
@@ -181,7 +187,7 @@ class FeatureSpaceSearch {
     while (empty_in_a_row_ < cells_.size()) {
       std::uint32_t taken_from = kNoCell;
       std::uint32_t n = kNoParent;
-      if (ranked_ && (stats_.expanded & 1) != 0) {  // every other turn: the best cell
+      if (best_turns_ && (stats_.expanded & 1) != 0) {  // every other turn: the best cell
         taken_from = best_cell();
         if (taken_from != kNoCell) n = take_lightest(cells_[taken_from]);
       }
@@ -329,7 +335,7 @@ class FeatureSpaceSearch {
   }
   void push(std::uint32_t c, Entry e) {
     if constexpr (RankedFeatureSpace<F, D>) {
-      if (ranked_ && best_ != kNoCell && features_.better(cells_[c].id, cells_[best_].id)) best_ = c;
+      if (best_turns_ && best_ != kNoCell && features_.better(cells_[c].id, cells_[best_].id)) best_ = c;
     }
     Cell& cell = cells_[c];
     heap_bytes_ -= cell.heap.capacity() * sizeof(Entry);
@@ -395,8 +401,9 @@ class FeatureSpaceSearch {
   std::size_t heap_bytes_ = 0;
   std::int64_t cost_bound_;
   bool ranked_;
+  bool best_turns_;
   static constexpr std::uint32_t kNoCell = ~std::uint32_t{0};
-  std::uint32_t best_ = kNoCell;    // (ranked_) the best cell that held unexpanded nodes when last looked at
+  std::uint32_t best_ = kNoCell;    // (best_turns_) the best cell that held unexpanded nodes when last looked at
   std::size_t next_cell_ = 0;       // the cell whose turn is next
   std::size_t empty_in_a_row_ = 0;  // cells found empty since the last expansion
   Statistics stats_;

@@ -125,9 +125,9 @@ struct SolveOptions {
   bool packing_advisor = true;
   // Their cells are ranked (FeatureSpaceOptions::ranked_cells, PushFeatures::better): a state
   // waits in the best cell on its path, and every other turn goes to the best cell. With
-  // FeatureCells::both, only the packing cells are: the finer cells, ranked, solve other
-  // XSokoban levels than unranked (each about as many), and one of each solves the most
-  // (docs/sokoban.md).
+  // FeatureCells::both, the finer cells only file the states so: with the best cell's turns
+  // too, they solve other XSokoban levels than the packing cells' search does, and fewer of
+  // them; filing alone solves the most (docs/sokoban.md).
   bool ranked_cells = true;
   // Objective::pushes with A*: bound probes (astar_with_bound_probes below). Each time A* has
   // doubled its expansions (from 2^16 on), a feature-space search bounded by the push bound A*
@@ -478,7 +478,8 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
 // either search reached (every box when solved). A turn that takes a search further in the
 // packing is announced as a phase (on_phase), so a long run shows how far it has come.
 // The cells, the packing advisor and the ranking are `options`' (feature_cells, packing_advisor,
-// ranked_cells); with FeatureCells::both only the packing cells are ranked (see ranked_cells).
+// ranked_cells); with FeatureCells::both the finer cells' search has no best cell's turns (see
+// ranked_cells).
 template <class SokobanDomain, class Observer>
 Result<Push, int> first_solution_by_features(const Board& board, const SokobanDomain& domain,
                                              const typename SokobanDomain::State& start, const PushLowerBound& h,
@@ -509,7 +510,8 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
   constexpr std::uint64_t kSlice = std::uint64_t{1} << 15;
   const std::uint64_t withheld_at_start = withheld_moves(domain);
   const std::array<FeatureCells, 2> spaces = {kFinerCells, FeatureCells::packing};
-  const std::array<bool, 2> ranked = {false, solve_options.ranked_cells};
+  const bool ranked = solve_options.ranked_cells;
+  const std::array<bool, 2> best_cell_turns = {false, true};
   const std::array<PushFeatures, 2> features = {PushFeatures(board, spaces[0], packing_advisor),
                                                 PushFeatures(board, spaces[1], packing_advisor)};
   Limits each = limits;
@@ -549,7 +551,8 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
     if (!searches[turn]) {
       FeatureSpaceOptions options;
       options.limits = part;
-      options.ranked_cells = ranked[static_cast<std::size_t>(turn)];
+      options.ranked_cells = ranked;
+      options.best_cell_turns = best_cell_turns[static_cast<std::size_t>(turn)];
       searches[turn].emplace(domain, h, features[static_cast<std::size_t>(turn)], observer, options);
       last[turn] = searches[turn]->run(start);
     } else {
