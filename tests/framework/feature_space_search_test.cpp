@@ -144,34 +144,48 @@ TEST(FeatureSpaceSearch, RankedCellsFileAWorseStateInItsAncestorsCell) {
   EXPECT_EQ(cells_of(false), (std::vector<std::uint64_t>{5, 3, 4}));
 }
 
+// S=0 has `others` children in cells 1..others, each heading a chain of `other_chain` nodes in
+// its cell, and one child heading a chain of `best` nodes (cells best_cell(i) for node i) to
+// G=1 (cell goal_cell).
+struct ChainsGraph {
+  GraphDomain domain;
+  RankedTable features;
+};
+template <class BestCell>
+ChainsGraph chains_graph(int best, int others, int other_chain, BestCell best_cell, std::uint64_t goal_cell) {
+  const int first_other = 2 + best;
+  std::vector<std::vector<GraphDomain::Edge>> adjacency(
+      static_cast<std::size_t>(first_other + others * (other_chain + 1)));
+  RankedTable f;
+  f.cells.assign(adjacency.size(), 0);
+  f.advised.assign(adjacency.size(), 0);
+  adjacency[0].push_back({2, 1});
+  for (int i = 2; i < 2 + best; ++i) {
+    adjacency[static_cast<std::size_t>(i)].push_back({i + 1 < 2 + best ? i + 1 : 1, 1});
+    f.cells[static_cast<std::size_t>(i)] = best_cell(i);
+  }
+  f.cells[1] = goal_cell;
+  for (int k = 0; k < others; ++k) {
+    const int head = first_other + k * (other_chain + 1);
+    adjacency[0].push_back({head, 1});
+    for (int i = head; i <= head + other_chain; ++i) {
+      if (i < head + other_chain) adjacency[static_cast<std::size_t>(i)].push_back({i + 1, 1});
+      f.cells[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(k + 1);
+    }
+  }
+  return ChainsGraph{GraphDomain(adjacency, 1), f};
+}
+
 // Ranked cells: every other turn goes to the best cell, however many other cells there are.
 // S=0 has 50 children in cells 1..50, each heading a chain of 100 nodes in its cell, and one
 // child in cell 100 heading a chain of 30 nodes to G=1. In turn alone, each step along the
 // best chain waits for the 50 other cells; with ranked cells it waits for one.
 TEST(FeatureSpaceSearch, RankedCellsGiveEveryOtherTurnToTheBestCell) {
   constexpr int kBest = 30, kOthers = 50, kOtherChain = 100;
-  const int first_other = 2 + kBest;
-  std::vector<std::vector<GraphDomain::Edge>> adjacency(
-      static_cast<std::size_t>(first_other + kOthers * (kOtherChain + 1)));
-  RankedTable f;
-  f.cells.assign(adjacency.size(), 0);
-  f.advised.assign(adjacency.size(), 0);
-  adjacency[0].push_back({2, 1});
-  for (int i = 2; i < 2 + kBest; ++i) {
-    adjacency[static_cast<std::size_t>(i)].push_back({i + 1 < 2 + kBest ? i + 1 : 1, 1});
-    f.cells[static_cast<std::size_t>(i)] = 100;
-  }
-  f.cells[1] = 100;
-  for (int k = 0; k < kOthers; ++k) {
-    const int head = first_other + k * (kOtherChain + 1);
-    adjacency[0].push_back({head, 1});
-    for (int i = head; i <= head + kOtherChain; ++i) {
-      if (i < head + kOtherChain) adjacency[static_cast<std::size_t>(i)].push_back({i + 1, 1});
-      f.cells[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(k + 1);
-    }
-  }
-  const GraphDomain d(adjacency, 1);
-  const toy::TableHeuristic h{std::vector<int>(adjacency.size(), 0)};
+  const ChainsGraph g = chains_graph(kBest, kOthers, kOtherChain, [](int) { return std::uint64_t{100}; }, 100);
+  const GraphDomain& d = g.domain;
+  const RankedTable& f = g.features;
+  const toy::TableHeuristic h{std::vector<int>(f.cells.size(), 0)};
   FeatureSpaceOptions ranked;
   ranked.ranked_cells = true;
   const auto fast = feature_space_search(d, d.start(), h, f, ranked);
@@ -189,28 +203,11 @@ TEST(FeatureSpaceSearch, RankedCellsWithoutBestCellTurnsOnlyFileTheStates) {
   // The best chain of the test above, beside 20 other cells; its states' own cells get worse
   // along it (100, 99, ...), so filed by their own cells they would open a cell each.
   constexpr int kBest = 10, kOthers = 20, kOtherChain = 50;
-  const int first_other = 2 + kBest;
-  std::vector<std::vector<GraphDomain::Edge>> adjacency(
-      static_cast<std::size_t>(first_other + kOthers * (kOtherChain + 1)));
-  RankedTable f;
-  f.cells.assign(adjacency.size(), 0);
-  f.advised.assign(adjacency.size(), 0);
-  adjacency[0].push_back({2, 1});
-  for (int i = 2; i < 2 + kBest; ++i) {
-    adjacency[static_cast<std::size_t>(i)].push_back({i + 1 < 2 + kBest ? i + 1 : 1, 1});
-    f.cells[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(102 - i);
-  }
-  f.cells[1] = 1000;
-  for (int k = 0; k < kOthers; ++k) {
-    const int head = first_other + k * (kOtherChain + 1);
-    adjacency[0].push_back({head, 1});
-    for (int i = head; i <= head + kOtherChain; ++i) {
-      if (i < head + kOtherChain) adjacency[static_cast<std::size_t>(i)].push_back({i + 1, 1});
-      f.cells[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(k + 1);
-    }
-  }
-  const GraphDomain d(adjacency, 1);
-  const toy::TableHeuristic h{std::vector<int>(adjacency.size(), 0)};
+  const ChainsGraph g = chains_graph(
+      kBest, kOthers, kOtherChain, [](int i) { return static_cast<std::uint64_t>(102 - i); }, 1000);
+  const GraphDomain& d = g.domain;
+  const RankedTable& f = g.features;
+  const toy::TableHeuristic h{std::vector<int>(f.cells.size(), 0)};
   auto run = [&](bool best_cell_turns, std::size_t& cell_count) {
     FeatureSpaceOptions options;
     options.ranked_cells = true;

@@ -44,6 +44,7 @@
 
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/packing_order.hpp"
+#include "hsearch/sokoban/push_apply.hpp"
 #include "hsearch/sokoban/push_state.hpp"
 #include "hsearch/sokoban/rooms.hpp"
 
@@ -85,9 +86,7 @@ class PushFeatures {
         regions_(in(cells, FeatureCells::plan_connectivity) || cells == FeatureCells::packing_connectivity),
         out_of_plan_(in(cells, FeatureCells::plan_connectivity) || in(cells, FeatureCells::plan_rooms)),
         packing_advisor_(packing_advisor),
-        packing_(board),
-        seen_(static_cast<std::size_t>(board.cell_count()), 0) {
-    stack_.reserve(static_cast<std::size_t>(board.cell_count()));
+        packing_(board) {
     // Only the space that counts room links pays for finding the rooms.
     if (in(cells, FeatureCells::plan_rooms)) rooms_.emplace(board);
   }
@@ -157,11 +156,7 @@ class PushFeatures {
   // little (pockets the boxes cut off), where a flood of the whole floor would visit every square.
   template <class Set>
   int regions(const BasicPushState<Set>& s) const {
-    ++mark_;
-    if (mark_ == 0) {  // (the marks wrapped: clear them)
-      std::fill(seen_.begin(), seen_.end(), 0);
-      mark_ = 1;
-    }
+    Set flooded = s.reach;
     int count = 1;
     const int cells = board_->cell_count();
     for (int w = 0; w * 64 < cells; ++w) {
@@ -169,20 +164,10 @@ class PushFeatures {
       if (cells - w * 64 < 64) outside &= (std::uint64_t{1} << (cells - w * 64)) - 1;
       for (; outside != 0; outside &= outside - 1) {
         const int c = w * 64 + std::countr_zero(outside);
-        if (seen_[static_cast<std::size_t>(c)] == mark_) continue;
+        if (flooded.test(c)) continue;
         ++count;
-        seen_[static_cast<std::size_t>(c)] = mark_;
-        stack_.push_back(static_cast<std::uint16_t>(c));
-        while (!stack_.empty()) {
-          const int at = stack_.back();
-          stack_.pop_back();
-          for (int d = 0; d < 4; ++d) {
-            const std::uint16_t n = board_->neighbor(at, d);
-            if (n == kNoCell || seen_[n] == mark_ || s.boxes.test(n)) continue;
-            seen_[n] = mark_;
-            stack_.push_back(n);
-          }
-        }
+        flooded.set(c);
+        grow_area(*board_, s.boxes, static_cast<std::uint16_t>(c), flooded);
       }
     }
     return count;
@@ -234,10 +219,6 @@ class PushFeatures {
   bool packing_advisor_;
   PackingGuide packing_;
   std::optional<RoomMap> rooms_;  // (only when the space counts room links)
-  // Scratch for regions(): one search at a time per object.
-  mutable std::vector<std::uint32_t> seen_;
-  mutable std::vector<std::uint16_t> stack_;
-  mutable std::uint32_t mark_ = 0;
   // The packing advisor's choice for the last parent it saw, whose boxes' cells advice_key_
   // holds (kNoCell, no cell, before the first: so the first parent is always looked at).
   mutable std::array<std::uint16_t, kMaxBoxes> advice_key_ = filled_with(kNoCell);
