@@ -362,8 +362,8 @@ TEST_F(App, TraceShowsIdaIterations) {
   const ProgramRun out = run("--trace --algorithm ida --no-solution", false);  // stdout: results only
   EXPECT_EQ(out.out.find("iteration"), std::string::npos) << out.out;
   EXPECT_NE(out.out.find("solved (push-optimal), 7 pushes"), std::string::npos) << out.out;
-  // A level whose first bound (4, the matching's: the goal-room bound, switched off here, sees
-  // 6 at once) is too low: the second iteration, at bound 6, solves it.
+  // A level whose first bound (4, the matching's: the goal-room bound and the pattern search,
+  // switched off here, see 6 at once) is too low: the second iteration, at bound 6, solves it.
   const std::string level = temp_file("trace.xsb",
                                       "#######\n"
                                       "# . . #\n"
@@ -371,7 +371,7 @@ TEST_F(App, TraceShowsIdaIterations) {
                                       "#   $ #\n"
                                       "# # . #\n"
                                       "#######\n");
-  const ProgramRun two = run(level + " --trace --algorithm ida --no-solution --no-goal-room");
+  const ProgramRun two = run(level + " --trace --algorithm ida --no-solution --no-goal-room --no-pattern-search");
   EXPECT_EQ(two.status, 0) << two.out;
   EXPECT_NE(two.out.find("iteration 1: bound 4, expanded 3, generated 10, pruned 0, next bound 6"), std::string::npos)
       << two.out;

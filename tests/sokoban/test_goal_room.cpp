@@ -11,6 +11,7 @@
 #include "exact_cost.hpp"
 #include "hsearch/sokoban/goal_room_bound.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/pattern_search.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
@@ -106,6 +107,51 @@ TEST(GoalRoom, AdmissibleOnMicrobanWalks) {
   // What the bound adds on these small levels (printed, so that a change shows).
   std::printf("states checked %d, room bound above the matching on %d, dead ends %d\n", checked, above_matching,
               dead);
+}
+
+// The same walks with the whole bound of the push-optimal search: pattern search (with the
+// start's groups searched first) and the area-entry groups (area_entry.hpp) added to the room
+// bound. Every bound is at most the true cost, every dead end unsolvable, and the groups add
+// to the room bound on some states.
+TEST(GoalRoom, AreaEntryGroupsAdmissibleOnMicrobanWalks) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = microban();
+  std::mt19937_64 rng(20261128);
+  int checked = 0, gained = 0, groups = 0;
+  for (int n = 2; n <= hsearch::testing::sweep(100); n += 3) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    SokobanDomain d(board);
+    if (d.box_count() != static_cast<int>(board.goals().size())) continue;
+    const GoalRoomBound room(board);
+    if (!room.usable()) continue;
+    PatternSearch patterns(board);
+    patterns.set_goal_room(&room);
+    d.set_bound_hook(&patterns);
+    d.set_goal_room(&room);
+    patterns.search_start(d.initial_state(), [] { return false; });
+    for (int walk = 0; walk < 5; ++walk) {
+      SokobanDomain::State s = d.initial_state();
+      for (int k = 0; k < 30 && !d.is_goal(s); ++k) {
+        const auto pick = hsearch::sokoban::testing::walk_step(d, s, rng);
+        if (!pick) break;
+        d.apply(s, *pick);
+        const int exact = hsearch::sokoban::testing::exact_cost(board, s, 4000);
+        if (hsearch::is_dead_end(s.h)) {
+          const int proof = exact == -1 ? hsearch::sokoban::testing::exact_cost(board, s, 400000) : exact;
+          EXPECT_EQ(proof, -2) << "level " << n << "\n" << d.state_string(s);
+          break;
+        }
+        if (exact < 0) continue;
+        ++checked;
+        EXPECT_LE(s.h, exact) << "level " << n << "\n" << d.state_string(s);
+        if (patterns.area_entry_gain(s, 0) > 0) ++gained;
+      }
+    }
+    groups += static_cast<int>(patterns.entry_table().size());
+  }
+  EXPECT_GT(checked, 300);
+  EXPECT_GT(gained, 0);
+  std::printf("states checked %d, area-entry groups learnt %d, states they raise %d\n", checked, groups, gained);
 }
 
 TEST(GoalRoom, SameOptimaOnMicrobanWithAndWithout) {

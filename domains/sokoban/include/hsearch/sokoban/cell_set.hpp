@@ -57,6 +57,12 @@ class BasicCellSet {
     }
   }
   std::uint64_t word_at(int i) const { return w_[i]; }
+  bool intersects(const BasicCellSet& other) const {
+    for (int i = 0; i < kWords; ++i) {
+      if ((w_[i] & other.w_[i]) != 0) return true;
+    }
+    return false;
+  }
   BasicCellSet& operator|=(const BasicCellSet& other) {
     for (int i = 0; i < kWords; ++i) w_[i] |= other.w_[i];
     return *this;

@@ -100,6 +100,13 @@ class GoalRoomBound {
   int room_cost(std::uint64_t config, int square) const {
     return cost_of(config, canonical(config, square >= 0 ? square : kOut));
   }
+  // Fewest pushes that bring a lone box on `cell` (outside the area) onto the area with the
+  // player beside it on side `side` (-1: none), or kDeadEnd.
+  int distance_to_area(int cell, int side) const {
+    if (side < 0) return kDeadEnd;
+    const std::uint16_t d = to_area_[static_cast<std::size_t>(cell) * 4 + static_cast<std::size_t>(side)];
+    return d == kUnreachable ? kDeadEnd : d;
+  }
   int cell_of(int square) const { return cells_[static_cast<std::size_t>(square)]; }
   int square_of(int cell) const { return index_[static_cast<std::size_t>(cell)]; }
 

@@ -24,16 +24,20 @@
 // never for a node that learns nothing.
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdlib>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "hsearch/core/checked_file.hpp"
 #include "hsearch/core/cost.hpp"
 #include "hsearch/core/limits.hpp"
 #include "hsearch/search/astar.hpp"
+#include "hsearch/sokoban/area_entry.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
 #include "hsearch/sokoban/penalty_table.hpp"
@@ -54,6 +58,13 @@ struct PatternSearchOptions {
   // next to those, when they are at most this many and not all the boxes (0: never). Such a fence is often a deadlock only as a whole, which growing a
   // sub-state along solution paths does not find.
   int corral_boxes = 8;
+  // Before the search (search_start): every connected group of 2 to this many of the start's
+  // boxes (0: none), a group connected by boxes at most two squares apart or by a box in the
+  // way of another's lone solution, within `start_nodes` expansions in all. Each group is
+  // searched twice: onto goals (the table's patterns) and, with a goal room, into the goals'
+  // area (area_entry.hpp).
+  int start_boxes = 4;
+  std::uint64_t start_nodes = 500000;
 };
 
 struct PatternSearchStats {
@@ -61,6 +72,8 @@ struct PatternSearchStats {
   std::uint64_t expanded = 0;  // their expansions, in all
   std::uint64_t unfinished = 0;  // stopped by the node limit
   std::uint64_t corral_searches = 0;  // of the sub-searches, those of a corral's boxes
+  std::uint64_t start_searches = 0;  // of the sub-searches, those of the start's groups
+  std::uint64_t entry_searches = 0;  // of the sub-searches, groups on their way into the goals' area
 };
 
 // Set: the cell-set width of the main search's states (cell_set.hpp).
@@ -81,6 +94,21 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         seen_(static_cast<std::size_t>(board.cell_count()), 0) {}
 
   const Table& table() const { return table_; }
+  const BasicAreaEntryTable<Set>& entry_table() const { return entry_table_; }
+
+  // The goal-room bound whose outside half the area-entry groups sharpen (nullptr: none).
+  void set_goal_room(const GoalRoomBound* room) { room_ = room; }
+
+  Cost area_entry_gain(const State& s, int) override {
+    if (room_ == nullptr || entry_table_.size() == 0) return 0;
+    const int n = count_boxes(s);
+    for (int i = 0; i < n; ++i) {
+      const std::size_t b = static_cast<std::size_t>(i);
+      const int c = s.box_cell[b];
+      distance_[static_cast<std::size_t>(c)] = room_->in_area(c) ? 0 : room_->distance_to_area(c, s.box_side[b]);
+    }
+    return entry_table_.gain(s, n, distance_);
+  }
 
   // What the search has learnt holds: the pattern table, the remembered sub-states and their
   // solution paths (the hash map's nodes estimated). A sub-search's own memory is freed when it
@@ -88,7 +116,8 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   std::size_t held_bytes() const override {
     using Node = std::pair<const Key, Memo>;
     return table_.bytes() + lone_.capacity() * sizeof(Memo) + memo_.size() * (sizeof(Node) + 2 * sizeof(void*)) +
-           memo_.bucket_count() * sizeof(void*) + path_bytes_;
+           memo_.bucket_count() * sizeof(void*) + path_bytes_ + entry_table_.bytes() +
+           entry_memo_.size() * (sizeof(Key) + 2 * sizeof(void*)) + entry_memo_.bucket_count() * sizeof(void*);
   }
   const PatternSearchStats& stats() const { return stats_; }
 
@@ -174,10 +203,89 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     for (const Learned& p : patterns) table_.add(p.boxes, p.zone, p.cost, p.matching);
   }
 
+  // The start's groups of boxes (PatternSearchOptions::start_boxes), searched before the
+  // main search. Boxes that stand together at the start often stay there for a long part of
+  // the search while others are pushed, and a pattern grown from a pushed box never takes them
+  // in; a penalty of such a group counts in every state that still holds it.
+  // `stop()` is asked between sub-searches (a time limit).
+  template <class Stop>
+  void search_start(const State& s, Stop&& stop) {
+    const int n = s.boxes.count();
+    if (options_.start_boxes < 2 || n < 3 || n > 64) return;
+    std::vector<std::uint16_t> cells;
+    s.boxes.for_each([&](int c) { cells.push_back(static_cast<std::uint16_t>(c)); });
+    std::vector<std::uint64_t> links(static_cast<std::size_t>(n), 0);
+    auto link = [&](int i, int j) {
+      links[static_cast<std::size_t>(i)] |= std::uint64_t{1} << j;
+      links[static_cast<std::size_t>(j)] |= std::uint64_t{1} << i;
+    };
+    for (int i = 0; i < n; ++i) {
+      for (int j = i + 1; j < n; ++j) {
+        const int dr = board_->row(cells[static_cast<std::size_t>(i)]) - board_->row(cells[static_cast<std::size_t>(j)]);
+        const int dc = board_->col(cells[static_cast<std::size_t>(i)]) - board_->col(cells[static_cast<std::size_t>(j)]);
+        if (std::abs(dr) <= 2 && std::abs(dc) <= 2) link(i, j);
+      }
+    }
+    const std::uint64_t before = stats_.expanded;
+    auto spent = [&] { return stats_.expanded - before >= options_.start_nodes || stop(); };
+    // The boxes each box's lone solution runs into.
+    for (int i = 0; i < n && !spent(); ++i) {
+      const std::uint16_t c = cells[static_cast<std::size_t>(i)];
+      const int side = board_->player_side(c, s.player);
+      if (side < 0) continue;
+      Memo& memo = lone_[static_cast<std::size_t>(c) * 4 + static_cast<std::size_t>(board_->side_class(c, side))];
+      if (memo.outcome == Outcome::not_searched) {
+        Set one;
+        one.set(c);
+        memo = solve(one, zone_of(one, s.player), s.player);
+        path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
+      }
+      for (std::uint16_t p : memo.path) {
+        for (int j = 0; j < n; ++j) {
+          if (j != i && cells[static_cast<std::size_t>(j)] == p) link(i, j);
+        }
+      }
+    }
+    // Connected groups, size by size (smaller ones first: they are cheaper and combine).
+    std::vector<std::uint64_t> level;
+    for (int i = 0; i < n; ++i) level.push_back(std::uint64_t{1} << i);
+    for (int size = 2; size <= options_.start_boxes && size < n && !spent(); ++size) {
+      std::vector<std::uint64_t> next;
+      for (std::uint64_t g : level) {
+        std::uint64_t around = 0;
+        for (std::uint64_t m = g; m != 0; m &= m - 1) around |= links[static_cast<std::size_t>(std::countr_zero(m))];
+        for (std::uint64_t m = around & ~g; m != 0; m &= m - 1) next.push_back(g | (m & (~m + 1)));
+      }
+      std::sort(next.begin(), next.end());
+      next.erase(std::unique(next.begin(), next.end()), next.end());
+      for (std::uint64_t g : next) {
+        if (spent()) break;
+        Set pattern;
+        bool all_on_goals = true;
+        for (std::uint64_t m = g; m != 0; m &= m - 1) {
+          const std::uint16_t c = cells[static_cast<std::size_t>(std::countr_zero(m))];
+          pattern.set(c);
+          all_on_goals = all_on_goals && board_->is_goal(c);
+        }
+        search_entry(pattern, s.player);
+        if (all_on_goals) continue;
+        const Set zone = zone_of(pattern, s.player);
+        const Key key{pattern, static_cast<std::uint16_t>(zone.first())};
+        if (memo_.find(key) != memo_.end()) continue;
+        ++stats_.start_searches;
+        auto it = memo_.emplace(key, solve(pattern, zone, s.player)).first;
+        path_bytes_ += it->second.path.capacity() * sizeof(std::uint16_t);
+      }
+      level = std::move(next);
+    }
+    start_expanded_ = stats_.expanded - before;
+  }
+
   Cost refine(const State& s, std::uint16_t pushed_to) override {
     ++pushes_;
     box_count_ = count_boxes(s);
     grow(s, pushed_to);
+    grow_entry(s, pushed_to);
     if (options_.corral_boxes > 0) search_corral(s, pushed_to);
     return table_.bound(s, box_count_);
   }
@@ -291,7 +399,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         found = &it->second;
       }
       const Memo& memo = *found;
-      if (memo.outcome != Outcome::no_penalty || size == options_.max_boxes) return;
+      if ((memo.outcome != Outcome::no_penalty && memo.outcome != Outcome::penalty) || size == options_.max_boxes) return;
       int next = -1;
       for (std::uint16_t c : memo.path) {
         if (s.boxes.test(c) && !pattern.test(c)) {
@@ -362,6 +470,49 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     memo_.emplace(key, std::move(memo));
   }
 
+  // A group of boxes outside the goals' area on its way in (area_entry.hpp), once per
+  // (boxes, zone); a group whose cost exceeds its boxes' distances joins the entry table.
+  void search_entry(const Set& group, std::uint16_t player) {
+    if (room_ == nullptr) return;
+    bool outside = true;
+    group.for_each([&](int c) { outside = outside && !room_->in_area(c); });
+    if (!outside) return;
+    const Set zone = zone_of(group, player);
+    const Key key{group, static_cast<std::uint16_t>(zone.first())};
+    if (!entry_memo_.insert(key).second) return;
+    const BasicAreaEntryDomain<Set> sub(*board_, *room_);
+    const auto start = sub.start(group, player);
+    if (is_dead_end(start.h)) return;
+    AStarOptions astar_options;
+    astar_options.limits.max_expanded = options_.node_limit;
+    astar_options.limits.max_bytes = options_.sub_search_bytes;
+    const auto result = astar(sub, start, AreaEntryBound{}, astar_options);
+    ++stats_.searches;
+    ++stats_.entry_searches;
+    stats_.expanded += result.stats.expanded;
+    if (result.solved() && result.optimal && result.cost > start.h) entry_table_.add(group, zone, result.cost);
+  }
+
+  // After a push of a box outside the goals' area: the box with each box at most two squares
+  // away (outside the area too), and with all of them.
+  void grow_entry(const State& s, std::uint16_t pushed_to) {
+    if (room_ == nullptr || room_->in_area(pushed_to) || !within_budget()) return;
+    Set near;
+    near.set(pushed_to);
+    int count = 1;
+    s.boxes.for_each([&](int c) {
+      if (c == pushed_to || room_->in_area(c) || count >= options_.start_boxes) return;
+      if (std::abs(board_->row(c) - board_->row(pushed_to)) > 2 || std::abs(board_->col(c) - board_->col(pushed_to)) > 2) return;
+      Set pair;
+      pair.set(pushed_to);
+      pair.set(static_cast<std::uint16_t>(c));
+      if (within_budget()) search_entry(pair, s.player);
+      near.set(static_cast<std::uint16_t>(c));
+      ++count;
+    });
+    if (count > 2 && within_budget()) search_entry(near, s.player);
+  }
+
   // The player's zone on the board holding only `boxes`.
   Set zone_of(const Set& boxes, std::uint16_t player) const {
     Set zone;
@@ -400,6 +551,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     } else if (result.cost > start.h) {
       table_.add(pattern, zone, result.cost, start.h);
       memo.outcome = Outcome::penalty;
+      trace_path(pattern, player, result.plan, memo.path);
     } else {
       memo.outcome = Outcome::no_penalty;
       trace_path(pattern, player, result.plan, memo.path);
@@ -452,7 +604,12 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   PatternSearchStats stats_;
   std::vector<Memo> lone_;  // one-box sub-states by (cell, side class)
   std::unordered_map<Key, Memo, KeyHash> memo_;  // the larger ones
+  const GoalRoomBound* room_ = nullptr;
+  BasicAreaEntryTable<Set> entry_table_{*board_};
+  std::unordered_set<Key, KeyHash> entry_memo_;  // the area-entry groups searched
+  std::array<std::int32_t, Set::kCapacity> distance_{};  // area_entry_gain's scratch
   std::uint64_t pushes_ = 0;
+  std::uint64_t start_expanded_ = 0;  // search_start's expansions: not part of the budget
   int box_count_ = 0;
   std::vector<std::uint16_t> queue_, parent_;
   std::vector<std::uint32_t> seen_;

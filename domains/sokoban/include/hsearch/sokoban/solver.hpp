@@ -309,6 +309,7 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
     const BasicFewerMovesDomain<BasicSokobanDomain<Set>> moves_domain(graph);
     AStarOptions stage;
     stage.limits = options.limits;
+    stage.limits.clock_start = {};  // its own clock, on what is left (below)
     if (stage.limits.max_seconds > 0) {
       stage.limits.max_seconds -= report.seconds_before_moves_pass + clock.seconds();
       if (stage.limits.max_seconds <= 0) return;
@@ -608,6 +609,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
     room.emplace(board, options.goal_room_options);
     if (room->usable()) {
       domain.set_goal_room(&*room);
+      patterns.set_goal_room(&*room);
       report.goal_room_squares = room->squares();
       report.goal_room_states = room->states();
       report.goal_room_complete = room->complete();
@@ -629,7 +631,12 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       }
     }
   }
-  const typename SokobanDomain::State start = domain.initial_state();
+  typename SokobanDomain::State start = domain.initial_state();
+  if (options.pattern_search && !is_dead_end(start.h)) {
+    LimitGuard start_limits(options.limits);
+    patterns.search_start(start, [&] { return start_limits.check_slow(); });
+    start.h = patterns.table().bound(start, domain.box_count());
+  }
   const PushLowerBound h;
   if (options.algorithm == Algorithm::astar || options.algorithm == Algorithm::hda) {
     domain.enable_state_cache(state_cache_bits_within<typename SokobanDomain::State>(options));
@@ -802,11 +809,15 @@ SolveReport solve_observed(const Level& level, const SolveOptions& options, cons
                            Observer* progress) {
   SolveReport report;
   const LimitGuard clock(Limits{});
+  // One clock for the tables built before the search (the goal room, the start's patterns)
+  // and the search: the time limit covers them all.
+  SolveOptions timed = options;
+  timed.limits = options.limits.with_clock_started();
   try {
     const Board board(level);
     const Solution solution = with_cell_set_for(
         board.cell_count(),
-        [&]<class Set>(Set) { return search_with<Set>(board, options, teaching, progress, clock, report); },
+        [&]<class Set>(Set) { return search_with<Set>(board, timed, teaching, progress, clock, report); },
         options.min_cell_set_cells);
     const Result<Push, int>& result = report.result;
     if (result.solved()) {
