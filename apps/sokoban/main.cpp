@@ -131,6 +131,9 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
     j["pattern_searches"] = r.pattern_searches;
     j["pattern_expanded"] = r.pattern_expanded;
     j["pattern_corral_searches"] = r.pattern_corral_searches;
+    j["pattern_start_searches"] = r.pattern_start_searches;
+    j["area_entry_searches"] = r.area_entry_searches;
+    j["area_entry_groups"] = r.area_entry_groups;
     j["deadlock_patterns"] = r.deadlock_patterns;
     j["penalty_patterns"] = r.penalty_patterns;
   }
@@ -475,7 +478,13 @@ int main(int argc, char** argv) {
        "pattern sub-search expansions allowed per push of the main search")
       ("pattern-corral-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.corral_boxes)),
        "also search, after a push, the boxes that fence in the squares next to it that the player "
-       "cannot reach, with the boxes next to them, when they are at most this many (0: never)");
+       "cannot reach, with the boxes next to them, when they are at most this many (0: never)")
+      ("pattern-start-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.start_boxes)),
+       "before the search, search every group of up to this many of the start's boxes that stand close "
+       "together or in each other's way (0: none; docs/sokoban.md)")
+      ("no-area-entry", "without the area-entry groups (groups of boxes on their way into the goals' area, "
+                        "solved exactly, added to the goal-room bound; admissible, on by default: "
+                        "docs/sokoban.md) (to measure them)");
   cli.hidden().add_options()("file", po::value<std::string>(), "level file");
   cli.positional().add("file", 1);
   cli.set_epilogue(
@@ -542,6 +551,9 @@ int main(int argc, char** argv) {
     options.patterns.effort = app::parse_seconds("pattern-effort", vm["pattern-effort"].as<std::string>());
     options.patterns.corral_boxes = static_cast<int>(
         app::parse_count_in("pattern-corral-boxes", vm["pattern-corral-boxes"].as<std::string>(), 0, 64));
+    options.patterns.start_boxes = static_cast<int>(
+        app::parse_count_in("pattern-start-boxes", vm["pattern-start-boxes"].as<std::string>(), 0, 8));
+    options.patterns.area_entry = vm.count("no-area-entry") == 0;
   } catch (const std::invalid_argument& e) {
     cli.usage_error(e.what());
   }

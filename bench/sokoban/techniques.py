@@ -29,6 +29,8 @@ VARIANTS = [
     ("no newer-first ties", ["--no-newer-first"]),
     ("no bound probes", ["--no-bound-probes"]),
     ("no goal-room bound", ["--no-goal-room"]),
+    ("no area-entry groups", ["--no-area-entry"]),
+    ("no start groups", ["--pattern-start-boxes", "0"]),
 ]
 
 

@@ -30,7 +30,6 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "hsearch/core/checked_file.hpp"
@@ -65,6 +64,9 @@ struct PatternSearchOptions {
   // area (area_entry.hpp).
   int start_boxes = 4;
   std::uint64_t start_nodes = 500000;
+  // Groups of boxes on their way into the goals' area (area_entry.hpp), searched beside the
+  // sub-states when a goal room is set (set_goal_room).
+  bool area_entry = true;
 };
 
 struct PatternSearchStats {
@@ -97,7 +99,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   const BasicAreaEntryTable<Set>& entry_table() const { return entry_table_; }
 
   // The goal-room bound whose outside half the area-entry groups sharpen (nullptr: none).
-  void set_goal_room(const GoalRoomBound* room) { room_ = room; }
+  void set_goal_room(const GoalRoomBound* room) { room_ = options_.area_entry ? room : nullptr; }
 
   Cost area_entry_gain(const State& s, int) override {
     if (room_ == nullptr || entry_table_.size() == 0) return 0;
@@ -117,7 +119,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     using Node = std::pair<const Key, Memo>;
     return table_.bytes() + lone_.capacity() * sizeof(Memo) + memo_.size() * (sizeof(Node) + 2 * sizeof(void*)) +
            memo_.bucket_count() * sizeof(void*) + path_bytes_ + entry_table_.bytes() +
-           entry_memo_.size() * (sizeof(Key) + 2 * sizeof(void*)) + entry_memo_.bucket_count() * sizeof(void*);
+           entry_memo_.size() * (sizeof(Node) + 2 * sizeof(void*)) + entry_memo_.bucket_count() * sizeof(void*);
   }
   const PatternSearchStats& stats() const { return stats_; }
 
@@ -227,6 +229,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       }
     }
     const std::uint64_t before = stats_.expanded;
+    starting_ = true;
     auto spent = [&] { return stats_.expanded - before >= options_.start_nodes || stop(); };
     // The boxes each box's lone solution runs into.
     for (int i = 0; i < n && !spent(); ++i) {
@@ -279,6 +282,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       level = std::move(next);
     }
     start_expanded_ = stats_.expanded - before;
+    starting_ = false;
   }
 
   Cost refine(const State& s, std::uint16_t pushed_to) override {
@@ -399,7 +403,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         found = &it->second;
       }
       const Memo& memo = *found;
-      if ((memo.outcome != Outcome::no_penalty && memo.outcome != Outcome::penalty) || size == options_.max_boxes) return;
+      if (memo.outcome != Outcome::no_penalty || size == options_.max_boxes) return;
       int next = -1;
       for (std::uint16_t c : memo.path) {
         if (s.boxes.test(c) && !pattern.test(c)) {
@@ -472,45 +476,66 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
 
   // A group of boxes outside the goals' area on its way in (area_entry.hpp), once per
   // (boxes, zone); a group whose cost exceeds its boxes' distances joins the entry table.
-  void search_entry(const Set& group, std::uint16_t player) {
-    if (room_ == nullptr) return;
+  // Returns what is remembered of it (nullptr: not all outside the area, or out of budget).
+  const Memo* search_entry(const Set& group, std::uint16_t player) {
+    if (room_ == nullptr) return nullptr;
     bool outside = true;
     group.for_each([&](int c) { outside = outside && !room_->in_area(c); });
-    if (!outside) return;
+    if (!outside) return nullptr;
     const Set zone = zone_of(group, player);
     const Key key{group, static_cast<std::uint16_t>(zone.first())};
-    if (!entry_memo_.insert(key).second) return;
+    if (auto it = entry_memo_.find(key); it != entry_memo_.end()) return &it->second;
+    if (!starting_ && !within_budget()) return nullptr;
+    Memo memo;
     const BasicAreaEntryDomain<Set> sub(*board_, *room_);
     const auto start = sub.start(group, player);
-    if (is_dead_end(start.h)) return;
-    AStarOptions astar_options;
-    astar_options.limits.max_expanded = options_.node_limit;
-    astar_options.limits.max_bytes = options_.sub_search_bytes;
-    const auto result = astar(sub, start, AreaEntryBound{}, astar_options);
-    ++stats_.searches;
-    ++stats_.entry_searches;
-    stats_.expanded += result.stats.expanded;
-    if (result.solved() && result.optimal && result.cost > start.h) entry_table_.add(group, zone, result.cost);
+    if (is_dead_end(start.h)) {
+      memo.outcome = Outcome::deadlock;
+    } else {
+      AStarOptions astar_options;
+      astar_options.limits.max_expanded = options_.node_limit;
+      astar_options.limits.max_bytes = options_.sub_search_bytes;
+      const auto result = astar(sub, start, AreaEntryBound{}, astar_options);
+      ++stats_.searches;
+      ++stats_.entry_searches;
+      stats_.expanded += result.stats.expanded;
+      if (result.status == Status::unsolvable) {
+        memo.outcome = Outcome::deadlock;
+      } else if (!result.solved() || !result.optimal) {
+        memo.outcome = Outcome::unfinished;
+      } else {
+        memo.outcome = result.cost > start.h ? Outcome::penalty : Outcome::no_penalty;
+        if (memo.outcome == Outcome::penalty) entry_table_.add(group, zone, result.cost);
+        trace_path(group, player, result.plan, memo.path);
+      }
+    }
+    path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
+    return &entry_memo_.emplace(key, std::move(memo)).first->second;
   }
 
-  // After a push of a box outside the goals' area: the box with each box at most two squares
-  // away (outside the area too), and with all of them.
+  // After a push of a box outside the goals' area, a group grows from it as grow()'s
+  // sub-states do: the first box outside the area that the group's way in runs into joins it,
+  // past groups that cost more than their distances too (a larger group may cost more still).
   void grow_entry(const State& s, std::uint16_t pushed_to) {
     if (room_ == nullptr || room_->in_area(pushed_to) || !within_budget()) return;
-    Set near;
-    near.set(pushed_to);
-    int count = 1;
-    s.boxes.for_each([&](int c) {
-      if (c == pushed_to || room_->in_area(c) || count >= options_.start_boxes) return;
-      if (std::abs(board_->row(c) - board_->row(pushed_to)) > 2 || std::abs(board_->col(c) - board_->col(pushed_to)) > 2) return;
-      Set pair;
-      pair.set(pushed_to);
-      pair.set(static_cast<std::uint16_t>(c));
-      if (within_budget()) search_entry(pair, s.player);
-      near.set(static_cast<std::uint16_t>(c));
-      ++count;
-    });
-    if (count > 2 && within_budget()) search_entry(near, s.player);
+    Set group;
+    group.set(pushed_to);
+    for (int size = 1;; ++size) {
+      const Memo* memo = search_entry(group, s.player);
+      if (memo == nullptr || (memo->outcome != Outcome::no_penalty && memo->outcome != Outcome::penalty) ||
+          size == options_.max_boxes) {
+        return;
+      }
+      int next = -1;
+      for (std::uint16_t c : memo->path) {
+        if (s.boxes.test(c) && !group.test(c) && !room_->in_area(c)) {
+          next = c;
+          break;
+        }
+      }
+      if (next < 0) return;
+      group.set(static_cast<std::uint16_t>(next));
+    }
   }
 
   // The player's zone on the board holding only `boxes`.
@@ -551,7 +576,6 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     } else if (result.cost > start.h) {
       table_.add(pattern, zone, result.cost, start.h);
       memo.outcome = Outcome::penalty;
-      trace_path(pattern, player, result.plan, memo.path);
     } else {
       memo.outcome = Outcome::no_penalty;
       trace_path(pattern, player, result.plan, memo.path);
@@ -606,10 +630,11 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   std::unordered_map<Key, Memo, KeyHash> memo_;  // the larger ones
   const GoalRoomBound* room_ = nullptr;
   BasicAreaEntryTable<Set> entry_table_{*board_};
-  std::unordered_set<Key, KeyHash> entry_memo_;  // the area-entry groups searched
+  std::unordered_map<Key, Memo, KeyHash> entry_memo_;  // the area-entry groups searched
   std::array<std::int32_t, Set::kCapacity> distance_{};  // area_entry_gain's scratch
   std::uint64_t pushes_ = 0;
   std::uint64_t start_expanded_ = 0;  // search_start's expansions: not part of the budget
+  bool starting_ = false;             // in search_start (its own budget)
   int box_count_ = 0;
   std::vector<std::uint16_t> queue_, parent_;
   std::vector<std::uint32_t> seen_;

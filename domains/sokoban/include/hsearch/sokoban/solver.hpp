@@ -246,6 +246,9 @@ struct SolveReport {
   std::uint64_t pattern_searches = 0;
   std::uint64_t pattern_expanded = 0;
   std::uint64_t pattern_corral_searches = 0;  // (of pattern_searches) a corral's fence
+  std::uint64_t pattern_start_searches = 0;   // (of pattern_searches) the start's groups, onto goals
+  std::uint64_t area_entry_searches = 0;      // (of pattern_searches) groups into the goals' area
+  std::size_t area_entry_groups = 0;          // of those, the ones that raise the room bound
   std::size_t deadlock_patterns = 0;
   std::size_t penalty_patterns = 0;
   // SolveOptions::learned_file: what was read (-1: nothing; else the push bound proven by the
@@ -779,6 +782,9 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   report.pattern_searches = patterns.stats().searches;
   report.pattern_expanded = patterns.stats().expanded;
   report.pattern_corral_searches = patterns.stats().corral_searches;
+  report.pattern_start_searches = patterns.stats().start_searches;
+  report.area_entry_searches = patterns.stats().entry_searches;
+  report.area_entry_groups = patterns.entry_table().size();
   report.deadlock_patterns = patterns.table().deadlocks();
   report.penalty_patterns = patterns.table().penalties();
   Solution solution;
