@@ -13,6 +13,12 @@
 // (search_corral, PatternSearchOptions::corral_boxes), since a fence is often a deadlock only
 // as a whole.
 //
+// Two more kinds of groups (PatternSearchOptions::start_boxes, area_entry): before the search,
+// the start's groups of boxes that stand close together or in each other's way, searched onto
+// goals and into the goals' area (search_start); and after a push outside that area, a group
+// grown from the pushed box along its way in (grow_entry). A group that costs more to bring
+// into the area than its boxes' distances raises the goal-room bound (area_entry.hpp).
+//
 // Every sub-state searched is remembered (boxes + zone -> outcome), so a sub-state is solved
 // once per level. The effort is budgeted: sub-search expansions stay under a head start plus
 // `effort` times the pushes the main search made, and while the budget is spent a push costs
@@ -25,9 +31,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cstdlib>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -101,7 +107,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // The goal-room bound whose outside half the area-entry groups sharpen (nullptr: none).
   void set_goal_room(const GoalRoomBound* room) { room_ = options_.area_entry ? room : nullptr; }
 
-  Cost area_entry_gain(const State& s, int) override {
+  Cost area_entry_gain(const State& s) override {
     if (room_ == nullptr || entry_table_.size() == 0) return 0;
     const int n = count_boxes(s);
     for (int i = 0; i < n; ++i) {

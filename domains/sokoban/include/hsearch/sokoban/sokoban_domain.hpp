@@ -60,9 +60,10 @@ class BasicSokobanDomain {
   class BoundHook {
    public:
     virtual Cost refine(const State& s, std::uint16_t pushed_to) = 0;
-    // What it adds to the goal-room bound `room` of the same state (area_entry.hpp): 0 unless
-    // it has learnt groups of boxes on their way into the goals' area.
-    virtual Cost area_entry_gain(const State&, int /*room*/) { return 0; }
+    // What it adds to the goal-room bound of the same state (area_entry.hpp): 0 unless it has
+    // learnt groups of boxes on their way into the goals' area. Asked only when no box of the
+    // state is cut off from the area (the room bound is not a dead end).
+    virtual Cost area_entry_gain(const State&) { return 0; }
     // The memory the hook holds (what it has learnt), counted in the domain's held_bytes().
     virtual std::size_t held_bytes() const { return 0; }
 
@@ -226,7 +227,7 @@ class BasicSokobanDomain {
   void with_goal_room(State& s) const {
     if (room_ == nullptr || is_dead_end(s.h)) return;
     int r = room_->bound(s, boxes_);
-    if (r != GoalRoomBound::kDeadEnd && hook_ != nullptr) r += hook_->area_entry_gain(s, r);
+    if (r != GoalRoomBound::kDeadEnd && hook_ != nullptr) r += hook_->area_entry_gain(s);
     s.h = r == GoalRoomBound::kDeadEnd ? dead_end<Cost>() : std::max(s.h, r);
   }
 
