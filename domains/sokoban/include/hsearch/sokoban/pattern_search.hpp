@@ -34,6 +34,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -70,6 +72,10 @@ struct PatternSearchOptions {
   // area (area_entry.hpp).
   int start_boxes = 4;
   std::uint64_t start_nodes = 500000;
+  // The start's groups are searched, and area-entry groups grown from pushed boxes, once the
+  // main search has made this many pushes (0: from the start): a small level is solved before
+  // that, and its groups would cost more than its whole search (Microban's median level).
+  std::uint64_t start_after_pushes = 1 << 15;
   // Groups of boxes on their way into the goals' area (area_entry.hpp), searched beside the
   // sub-states when a goal room is set (set_goal_room).
   bool area_entry = true;
@@ -291,8 +297,22 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     starting_ = false;
   }
 
+  // search_start(start, stop) now, or after `start_after_pushes` pushes of the main search
+  // (refine); `stop` must stay callable until then.
+  void schedule_start(const State& start, std::function<bool()> stop) {
+    if (options_.start_after_pushes == 0) {
+      search_start(start, stop);
+      return;
+    }
+    pending_start_ = start;
+    start_stop_ = std::move(stop);
+  }
+
   Cost refine(const State& s, std::uint16_t pushed_to) override {
-    ++pushes_;
+    if (++pushes_ == options_.start_after_pushes && pending_start_) {
+      search_start(*pending_start_, start_stop_);
+      pending_start_.reset();
+    }
     box_count_ = count_boxes(s);
     grow(s, pushed_to);
     grow_entry(s, pushed_to);
@@ -523,7 +543,9 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // sub-states do: the first box outside the area that the group's way in runs into joins it,
   // past groups that cost more than their distances too (a larger group may cost more still).
   void grow_entry(const State& s, std::uint16_t pushed_to) {
-    if (room_ == nullptr || room_->in_area(pushed_to) || !within_budget()) return;
+    if (room_ == nullptr || room_->in_area(pushed_to) || pushes_ < options_.start_after_pushes || !within_budget()) {
+      return;
+    }
     Set group;
     group.set(pushed_to);
     for (int size = 1;; ++size) {
@@ -641,6 +663,8 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   std::uint64_t pushes_ = 0;
   std::uint64_t start_expanded_ = 0;  // search_start's expansions: not part of the budget
   bool starting_ = false;             // in search_start (its own budget)
+  std::optional<State> pending_start_;  // schedule_start's state, until its turn
+  std::function<bool()> start_stop_;
   int box_count_ = 0;
   std::vector<std::uint16_t> queue_, parent_;
   std::vector<std::uint32_t> seen_;

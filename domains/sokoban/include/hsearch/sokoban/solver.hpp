@@ -634,11 +634,10 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       }
     }
   }
-  typename SokobanDomain::State start = domain.initial_state();
+  const typename SokobanDomain::State start = domain.initial_state();
+  LimitGuard start_limits(options.limits);
   if (options.pattern_search && !is_dead_end(start.h)) {
-    LimitGuard start_limits(options.limits);
-    patterns.search_start(start, [&] { return start_limits.check_slow(); });
-    start.h = patterns.table().bound(start, domain.box_count());
+    patterns.schedule_start(start, [&] { return start_limits.check_slow(); });
   }
   const PushLowerBound h;
   if (options.algorithm == Algorithm::astar || options.algorithm == Algorithm::hda) {
