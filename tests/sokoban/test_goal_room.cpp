@@ -27,6 +27,22 @@ std::vector<LevelEntry> microban() {
   return read_levels(in, "microban");
 }
 
+// Five walks of up to 30 pushes from the start (walk_step's: mostly the push with the lowest
+// bound, so that boxes reach goals and rooms fill); `visit(state)` after each push, and a walk
+// ends when it returns false.
+template <class Visit>
+void walk_states(const SokobanDomain& d, std::mt19937_64& rng, Visit&& visit) {
+  for (int walk = 0; walk < 5; ++walk) {
+    SokobanDomain::State s = d.initial_state();
+    for (int k = 0; k < 30 && !d.is_goal(s); ++k) {
+      const auto pick = hsearch::sokoban::testing::walk_step(d, s, rng);
+      if (!pick) break;
+      d.apply(s, *pick);
+      if (!visit(s)) break;
+    }
+  }
+}
+
 }  // namespace
 
 // A corridor of three goals entered from the left, boxes brought down from an open area:
@@ -81,27 +97,22 @@ TEST(GoalRoom, AdmissibleOnMicrobanWalks) {
     o.max_states = 100000;  // small tables also exercise the unfinished-layer bound
     const GoalRoomBound room(board, o);
     if (!room.usable()) continue;
-    for (int walk = 0; walk < 5; ++walk) {
-      SokobanDomain::State s = d.initial_state();
-      for (int k = 0; k < 30 && !d.is_goal(s); ++k) {
-        const auto pick = hsearch::sokoban::testing::walk_step(d, s, rng);
-        if (!pick) break;
-        d.apply(s, *pick);
-        if (hsearch::is_dead_end(s.h)) break;
-        const int r = room.bound(s, d.box_count());
-        const int exact = hsearch::sokoban::testing::exact_cost(board, s, 4000);
-        if (r == GoalRoomBound::kDeadEnd) {
-          ++dead;
-          const int proof = exact == -1 ? hsearch::sokoban::testing::exact_cost(board, s, 400000) : exact;
-          EXPECT_EQ(proof, -2) << "level " << n;
-          break;
-        }
-        if (exact < 0) continue;
-        ++checked;
-        EXPECT_LE(r, exact) << "level " << n << "\n" << d.state_string(s);
-        if (r > s.h) ++above_matching;
+    walk_states(d, rng, [&](const SokobanDomain::State& s) {
+      if (hsearch::is_dead_end(s.h)) return false;
+      const int r = room.bound(s, d.box_count());
+      const int exact = hsearch::sokoban::testing::exact_cost(board, s, 4000);
+      if (r == GoalRoomBound::kDeadEnd) {
+        ++dead;
+        const int proof = exact == -1 ? hsearch::sokoban::testing::exact_cost(board, s, 400000) : exact;
+        EXPECT_EQ(proof, -2) << "level " << n;
+        return false;
       }
-    }
+      if (exact < 0) return true;
+      ++checked;
+      EXPECT_LE(r, exact) << "level " << n << "\n" << d.state_string(s);
+      if (r > s.h) ++above_matching;
+      return true;
+    });
   }
   EXPECT_GT(checked, 300);
   // What the bound adds on these small levels (printed, so that a change shows).
@@ -124,29 +135,26 @@ TEST(GoalRoom, AreaEntryGroupsAdmissibleOnMicrobanWalks) {
     if (d.box_count() != static_cast<int>(board.goals().size())) continue;
     const GoalRoomBound room(board);
     if (!room.usable()) continue;
-    PatternSearch patterns(board);
+    PatternSearchOptions o;
+    o.start_after_pushes = 0;  // groups grown from pushed boxes from the first push (walks are short)
+    PatternSearch patterns(board, o);
     patterns.set_goal_room(&room);
     d.set_bound_hook(&patterns);
     d.set_goal_room(&room);
     patterns.search_start(d.initial_state(), [] { return false; });
-    for (int walk = 0; walk < 5; ++walk) {
-      SokobanDomain::State s = d.initial_state();
-      for (int k = 0; k < 30 && !d.is_goal(s); ++k) {
-        const auto pick = hsearch::sokoban::testing::walk_step(d, s, rng);
-        if (!pick) break;
-        d.apply(s, *pick);
-        const int exact = hsearch::sokoban::testing::exact_cost(board, s, 4000);
-        if (hsearch::is_dead_end(s.h)) {
-          const int proof = exact == -1 ? hsearch::sokoban::testing::exact_cost(board, s, 400000) : exact;
-          EXPECT_EQ(proof, -2) << "level " << n << "\n" << d.state_string(s);
-          break;
-        }
-        if (exact < 0) continue;
-        ++checked;
-        EXPECT_LE(s.h, exact) << "level " << n << "\n" << d.state_string(s);
-        if (patterns.area_entry_gain(s) > 0) ++gained;
+    walk_states(d, rng, [&](const SokobanDomain::State& s) {
+      const int exact = hsearch::sokoban::testing::exact_cost(board, s, 4000);
+      if (hsearch::is_dead_end(s.h)) {
+        const int proof = exact == -1 ? hsearch::sokoban::testing::exact_cost(board, s, 400000) : exact;
+        EXPECT_EQ(proof, -2) << "level " << n << "\n" << d.state_string(s);
+        return false;
       }
-    }
+      if (exact < 0) return true;
+      ++checked;
+      EXPECT_LE(s.h, exact) << "level " << n << "\n" << d.state_string(s);
+      if (patterns.area_entry_gain(s) > 0) ++gained;
+      return true;
+    });
     groups += static_cast<int>(patterns.entry_table().size());
   }
   EXPECT_GT(checked, 300);
