@@ -482,6 +482,9 @@ int main(int argc, char** argv) {
       ("pattern-start-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.start_boxes)),
        "before the search, search every group of up to this many of the start's boxes that stand close "
        "together or in each other's way (0: none; docs/sokoban.md)")
+      ("pattern-start-after", po::value<std::string>()->default_value(std::to_string(pattern_defaults.start_after_pushes)),
+       "pushes of the main search before the start's groups are searched and area-entry groups grow "
+       "from pushed boxes (0: before the search)")
       ("no-area-entry", "without the area-entry groups (groups of boxes on their way into the goals' area, "
                         "solved exactly, added to the goal-room bound; admissible, on by default: "
                         "docs/sokoban.md) (to measure them)");
@@ -553,6 +556,8 @@ int main(int argc, char** argv) {
         app::parse_count_in("pattern-corral-boxes", vm["pattern-corral-boxes"].as<std::string>(), 0, 64));
     options.patterns.start_boxes = static_cast<int>(
         app::parse_count_in("pattern-start-boxes", vm["pattern-start-boxes"].as<std::string>(), 0, 8));
+    options.patterns.start_after_pushes =
+        app::parse_count("pattern-start-after", vm["pattern-start-after"].as<std::string>());
     options.patterns.area_entry = vm.count("no-area-entry") == 0;
   } catch (const std::invalid_argument& e) {
     cli.usage_error(e.what());

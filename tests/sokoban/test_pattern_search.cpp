@@ -203,3 +203,28 @@ TEST(PatternSearch, SameOptimaOnMicrobanWithAndWithout) {
   off.pattern_search = false;
   EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), hsearch::testing::sweep(50));
 }
+
+// The start's groups have a budget of their own (start_nodes): what they spend is not taken
+// from the sub-states grown after each push, which still get their head start.
+TEST(PatternSearch, TheStartsGroupsLeaveThePushesTheirBudget) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
+  const auto levels = read_levels(in, "XSokoban.xsb");
+  ASSERT_GE(levels.size(), 1U);
+  const Board b(levels[0].level);
+  PatternSearchOptions o;
+  o.head_start = 100;
+  o.start_after_pushes = 0;
+  PatternSearch patterns(b, o);
+  SokobanDomain d(b);
+  d.set_bound_hook(&patterns);
+  const SokobanDomain::State s = d.initial_state();
+  patterns.search_start(s, [] { return false; });
+  ASSERT_GT(patterns.stats().expanded, 10 * o.head_start);  // far past the pushes' head start
+  const std::uint64_t before = patterns.stats().searches;
+  d.for_each_move(s, [&](const SokobanDomain::Move& m) {
+    SokobanDomain::State child = s;
+    d.apply(child, m);
+  });
+  EXPECT_GT(patterns.stats().searches, before);
+}

@@ -309,9 +309,13 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   }
 
   Cost refine(const State& s, std::uint16_t pushed_to) override {
-    if (++pushes_ == options_.start_after_pushes && pending_start_) {
-      search_start(*pending_start_, start_stop_);
-      pending_start_.reset();
+    if (++pushes_ == options_.start_after_pushes) {
+      // The entry groups begin now: they get the head start the sub-states had at push 0.
+      late_head_start_ = options_.head_start;
+      if (pending_start_) {
+        search_start(*pending_start_, start_stop_);
+        pending_start_.reset();
+      }
     }
     box_count_ = count_boxes(s);
     grow(s, pushed_to);
@@ -394,8 +398,9 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
 
   bool within_budget() const {
     return memo_.size() < options_.max_remembered &&
-           static_cast<double>(stats_.expanded) <
-               static_cast<double>(options_.head_start) + options_.effort * static_cast<double>(pushes_);
+           static_cast<double>(stats_.expanded - start_expanded_) <
+               static_cast<double>(options_.head_start + late_head_start_) +
+                   options_.effort * static_cast<double>(pushes_);
   }
 
   void grow(const State& s, std::uint16_t pushed_to) {
@@ -661,6 +666,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   std::unordered_map<Key, Memo, KeyHash> entry_memo_;  // the area-entry groups searched
   std::array<std::int32_t, Set::kCapacity> distance_{};  // area_entry_gain's scratch
   std::uint64_t pushes_ = 0;
+  std::uint64_t late_head_start_ = 0;  // the budget's second head start, at start_after_pushes
   std::uint64_t start_expanded_ = 0;  // search_start's expansions: not part of the budget
   bool starting_ = false;             // in search_start (its own budget)
   std::optional<State> pending_start_;  // schedule_start's state, until its turn
