@@ -485,6 +485,8 @@ int main(int argc, char** argv) {
       ("pattern-start-after", po::value<std::string>()->default_value(std::to_string(pattern_defaults.start_after_pushes)),
        "pushes of the main search before the start's groups are searched and area-entry groups grow "
        "from pushed boxes (0: before the search)")
+      ("no-entry-neighbours", "area-entry groups grow from each pushed box alone, not also from it with each "
+                              "box beside it (to measure that; docs/sokoban.md)")
       ("no-area-entry", "without the area-entry groups (groups of boxes on their way into the goals' area, "
                         "solved exactly, added to the goal-room bound; admissible, on by default: "
                         "docs/sokoban.md) (to measure them)");
@@ -559,6 +561,7 @@ int main(int argc, char** argv) {
     options.patterns.start_after_pushes =
         app::parse_count("pattern-start-after", vm["pattern-start-after"].as<std::string>());
     options.patterns.area_entry = vm.count("no-area-entry") == 0;
+    options.patterns.entry_neighbours = vm.count("no-entry-neighbours") == 0;
   } catch (const std::invalid_argument& e) {
     cli.usage_error(e.what());
   }

@@ -79,6 +79,8 @@ struct PatternSearchOptions {
   // Groups of boxes on their way into the goals' area (area_entry.hpp), searched beside the
   // sub-states when a goal room is set (set_goal_room).
   bool area_entry = true;
+  // Area-entry groups also grow from the pushed box with each box beside it (grow_entry).
+  bool entry_neighbours = true;
 };
 
 struct PatternSearchStats {
@@ -531,6 +533,10 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       ++stats_.entry_searches;
       stats_.expanded += result.stats.expanded;
       if (result.status == Status::unsolvable) {
+        // Every goal is in the area, so every box outside it must get in: a group that cannot
+        // is a deadlock wherever it stands with the player in its zone (the replay argument of
+        // area_entry.hpp: a solution would bring the group in, other boxes removed).
+        table_.add(group, zone, Table::kDeadlock, 0);
         memo.outcome = Outcome::deadlock;
       } else if (!result.solved() || !result.optimal) {
         memo.outcome = Outcome::unfinished;
@@ -547,13 +553,27 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // After a push of a box outside the goals' area, a group grows from it as grow()'s
   // sub-states do: the first box outside the area that the group's way in runs into joins it,
   // past groups that cost more than their distances too (a larger group may cost more still).
+  // With `entry_neighbours`, a group also grows from the pushed box and each box outside the
+  // area on one of the eight squares around it: a push next to a box may block that box's way
+  // in, which the pushed box's own way does not show.
   void grow_entry(const State& s, std::uint16_t pushed_to) {
     if (room_ == nullptr || room_->in_area(pushed_to) || pushes_ < options_.start_after_pushes || !within_budget()) {
       return;
     }
     Set group;
     group.set(pushed_to);
-    for (int size = 1;; ++size) {
+    grow_entry_from(s, group, 1);
+    if (!options_.entry_neighbours) return;
+    for (std::uint16_t n : board_->ring(pushed_to)) {
+      if (n == kNoCell || !s.boxes.test(n) || room_->in_area(n) || !within_budget()) continue;
+      Set pair = group;
+      pair.set(n);
+      grow_entry_from(s, pair, 2);
+    }
+  }
+
+  void grow_entry_from(const State& s, Set group, int size) {
+    for (;; ++size) {
       const Memo* memo = search_entry(group, s.player);
       if (memo == nullptr || (memo->outcome != Outcome::no_penalty && memo->outcome != Outcome::penalty) ||
           size == options_.max_boxes) {
