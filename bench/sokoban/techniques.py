@@ -31,6 +31,8 @@ VARIANTS = [
     ("no goal-room bound", ["--no-goal-room"]),
     ("no area-entry groups", ["--no-area-entry"]),
     ("no start groups", ["--pattern-start-boxes", "0"]),
+    ("no entry neighbours", ["--no-entry-neighbours"]),
+    ("groups before the search", ["--pattern-start-after", "0"]),
 ]
 
 
