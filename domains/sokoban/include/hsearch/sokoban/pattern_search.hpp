@@ -562,21 +562,21 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     }
     Set group;
     group.set(pushed_to);
-    grow_entry_from(s, group, 1);
+    grow_entry_from(s, group);
     if (!options_.entry_neighbours) return;
     for (std::uint16_t n : board_->ring(pushed_to)) {
       if (n == kNoCell || !s.boxes.test(n) || room_->in_area(n) || !within_budget()) continue;
       Set pair = group;
       pair.set(n);
-      grow_entry_from(s, pair, 2);
+      grow_entry_from(s, pair);
     }
   }
 
-  void grow_entry_from(const State& s, Set group, int size) {
-    for (;; ++size) {
+  void grow_entry_from(const State& s, Set group) {
+    for (;;) {
       const Memo* memo = search_entry(group, s.player);
       if (memo == nullptr || (memo->outcome != Outcome::no_penalty && memo->outcome != Outcome::penalty) ||
-          size == options_.max_boxes) {
+          group.count() >= options_.max_boxes) {
         return;
       }
       int next = -1;

@@ -606,15 +606,17 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   pattern_options.sub_search_bytes = memory.sub_search;
   PatternSearch patterns(board, pattern_options);
   if (options.pattern_search) domain.set_bound_hook(&patterns);
+  // The groups of boxes (the start's, those on their way into the goal room) tighten the proof
+  // of a push count; for a first solution they only shift the order, at the time of their
+  // sub-searches.
+  const bool push_bound_groups = options.objective != Objective::any;
   std::optional<GoalRoomBound> room;
   if (options.goal_room && domain.box_count() == static_cast<int>(board.goals().size())) {
     const double started = clock.seconds();
     room.emplace(board, options.goal_room_options);
     if (room->usable()) {
       domain.set_goal_room(&*room);
-      // The groups of boxes on their way into the area tighten the proof of a push count; for the
-      // first solution they only shift the order (and cost the time of their sub-searches).
-      if (options.objective != Objective::any) patterns.set_goal_room(&*room);
+      if (push_bound_groups) patterns.set_goal_room(&*room);
       report.goal_room_squares = room->squares();
       report.goal_room_states = room->states();
       report.goal_room_complete = room->complete();
@@ -638,7 +640,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   }
   const typename SokobanDomain::State start = domain.initial_state();
   LimitGuard start_limits(options.limits);
-  if (options.pattern_search && options.objective != Objective::any && !is_dead_end(start.h)) {
+  if (options.pattern_search && push_bound_groups && !is_dead_end(start.h)) {
     patterns.schedule_start(start, [&] { return start_limits.check_slow(); });
   }
   const PushLowerBound h;
