@@ -134,6 +134,8 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
     j["pattern_start_searches"] = r.pattern_start_searches;
     j["area_entry_searches"] = r.area_entry_searches;
     j["area_entry_groups"] = r.area_entry_groups;
+    j["goal_set_searches"] = r.goal_set_searches;
+    j["goal_set_expanded"] = r.goal_set_expanded;
     j["deadlock_patterns"] = r.deadlock_patterns;
     j["penalty_patterns"] = r.penalty_patterns;
   }
@@ -485,6 +487,10 @@ int main(int argc, char** argv) {
       ("pattern-start-after", po::value<std::string>()->default_value(std::to_string(pattern_defaults.start_after_pushes)),
        "pushes of the main search before the start's groups are searched and area-entry groups grow "
        "from pushed boxes (0: before the search)")
+      ("goal-set-slack", po::value<std::string>()->default_value(std::to_string(pattern_defaults.goal_set_slack)),
+       "a pattern with a penalty is also searched for its cost onto each set of goals, up to this many "
+       "pushes past its cheapest (0: never); the bound combines those costs with the matching's dual "
+       "potentials (admissible: docs/sokoban.md)")
       ("no-entry-neighbours", "area-entry groups grow from each pushed box alone, not also from it with each "
                               "box beside it (to measure that; docs/sokoban.md)")
       ("no-area-entry", "without the area-entry groups (groups of boxes on their way into the goals' area, "
@@ -560,6 +566,8 @@ int main(int argc, char** argv) {
         app::parse_count_in("pattern-start-boxes", vm["pattern-start-boxes"].as<std::string>(), 0, 8));
     options.patterns.start_after_pushes =
         app::parse_count("pattern-start-after", vm["pattern-start-after"].as<std::string>());
+    options.patterns.goal_set_slack = static_cast<int>(
+        app::parse_count_in("goal-set-slack", vm["goal-set-slack"].as<std::string>(), 0, 1000));
     options.patterns.area_entry = vm.count("no-area-entry") == 0;
     options.patterns.entry_neighbours = vm.count("no-entry-neighbours") == 0;
   } catch (const std::invalid_argument& e) {

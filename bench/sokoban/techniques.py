@@ -33,6 +33,7 @@ VARIANTS = [
     ("no start groups", ["--pattern-start-boxes", "0"]),
     ("no entry neighbours", ["--no-entry-neighbours"]),
     ("groups before the search", ["--pattern-start-after", "0"]),
+    ("goal-set dual bound", ["--goal-set-slack", "10"]),
 ]
 
 

@@ -89,7 +89,7 @@ TEST_F(App, ResumeStartsFromWhatTheLastRunKept) {
 TEST_F(App, EachTechniqueSwitchedOffKeepsTheOptimum) {
   for (const char* flag : {"--no-pattern-search", "--no-pi-corrals", "--no-frozen-goals", "--no-corral-test",
                            "--no-newer-first", "--no-goal-room", "--no-area-entry", "--no-entry-neighbours",
-                           "--pattern-start-boxes 0", "--pattern-start-after 0"}) {
+                           "--pattern-start-boxes 0", "--pattern-start-after 0", "--goal-set-slack 10"}) {
     const ProgramRun r = run(flag);
     EXPECT_EQ(r.status, 0) << flag << ": " << r.out;
     EXPECT_NE(r.out.find("solved (push-optimal), 7 pushes"), std::string::npos) << flag << ": " << r.out;
@@ -350,6 +350,8 @@ TEST_F(App, BadCommandLines) {
   EXPECT_EQ(run("--levels 3-1").status, 2);
   EXPECT_EQ(run("--pattern-start-after -5").status, 2);
   EXPECT_EQ(run("--pattern-start-after lots").status, 2);
+  EXPECT_EQ(run("--goal-set-slack -1").status, 2);
+  EXPECT_EQ(run("--goal-set-slack 1001").status, 2);
   const ProgramRun r = run("/nonexistent/file.xsb");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("sokoban: /nonexistent/file.xsb: cannot open"), std::string::npos) << r.out;

@@ -162,6 +162,45 @@ TEST(GoalRoom, AreaEntryGroupsAdmissibleOnMicrobanWalks) {
   std::printf("states checked %d, area-entry groups learnt %d, states they raise %d\n", checked, groups, gained);
 }
 
+// The same walks with the patterns' goal sets (goal_set_costs.hpp) searched and read by the
+// penalty table's dual bound: every bound at most the true cost, and the dual bound above the
+// matching on some states.
+TEST(GoalRoom, GoalSetDualBoundAdmissibleOnMicrobanWalks) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = microban();
+  std::mt19937_64 rng(20261129);
+  int checked = 0, raised = 0;
+  std::uint64_t searched = 0;
+  for (int n = 1; n <= hsearch::testing::sweep(100); n += 3) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    SokobanDomain d(board);
+    PatternSearchOptions o;
+    o.start_after_pushes = 0;
+    o.goal_set_slack = 10;
+    PatternSearch patterns(board, o);
+    d.set_bound_hook(&patterns);
+    patterns.search_start(d.initial_state(), [] { return false; });
+    while (patterns.search_goal_sets()) {
+    }
+    walk_states(d, rng, [&](const SokobanDomain::State& s) {
+      if (hsearch::is_dead_end(s.h)) return false;
+      const int exact = hsearch::sokoban::testing::exact_cost(board, s, 4000);
+      if (exact < 0) return exact == -1;
+      ++checked;
+      const int dual = patterns.table().dual_bound(s, d.box_count());
+      EXPECT_LE(s.h, exact) << "level " << n << "\n" << d.state_string(s);
+      EXPECT_LE(dual, exact) << "level " << n << "\n" << d.state_string(s);
+      if (dual > 0) ++raised;
+      return true;
+    });
+    searched += patterns.stats().goal_set_searches;
+  }
+  EXPECT_GT(checked, 300);
+  EXPECT_GT(raised, 0);
+  std::printf("states checked %d, patterns searched per goal set %llu, states the dual bound raises %d\n", checked,
+              static_cast<unsigned long long>(searched), raised);
+}
+
 // XSokoban 2: the start's groups on their way into the goal room raise the start's bound from
 // 129 (the matching with the patterns, and the room bound alone) to 131, the level's optimum
 // (the best-known count, which the solver proves).

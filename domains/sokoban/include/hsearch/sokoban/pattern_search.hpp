@@ -47,6 +47,7 @@
 #include "hsearch/sokoban/area_entry.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
+#include "hsearch/sokoban/goal_set_costs.hpp"
 #include "hsearch/sokoban/penalty_table.hpp"
 #include "hsearch/sokoban/push_apply.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
@@ -81,6 +82,12 @@ struct PatternSearchOptions {
   bool area_entry = true;
   // Area-entry groups also grow from the pushed box with each box beside it (grow_entry).
   bool entry_neighbours = true;
+  // A pattern with a penalty is also searched for its cost onto each goal set up to this
+  // many pushes past c(P) (goal_set_costs.hpp; 0: never), within `goal_set_nodes` expansions,
+  // later, under a budget of its own (search_goal_sets): the penalty table's dual bound reads
+  // them.
+  int goal_set_slack = 0;
+  std::uint64_t goal_set_nodes = 10000;
 };
 
 struct PatternSearchStats {
@@ -90,6 +97,8 @@ struct PatternSearchStats {
   std::uint64_t corral_searches = 0;  // of the sub-searches, those of a corral's boxes
   std::uint64_t start_searches = 0;  // of the sub-searches, those of the start's groups
   std::uint64_t entry_searches = 0;  // of the sub-searches, groups on their way into the goals' area
+  std::uint64_t goal_set_searches = 0;  // patterns searched for their cost onto each goal set
+  std::uint64_t goal_set_expanded = 0;  // their expansions (not in `expanded`: a budget of their own)
 };
 
 // Set: the cell-set width of the main search's states (cell_set.hpp).
@@ -310,6 +319,29 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     start_stop_ = std::move(stop);
   }
 
+  // The next pattern waiting for its costs per goal set (goal_set_costs.hpp), when their own
+  // budget allows: as many expansions as the sub-searches' budget, counted apart, so that these
+  // wider searches never take the sub-searches' turn. refine() runs one per push, oldest first
+  // (the start's groups, which stay longest in the states). Returns whether it searched one.
+  bool search_goal_sets() {
+    if (next_goal_sets_ == pending_goal_sets_.size() ||
+        static_cast<double>(stats_.goal_set_expanded) >=
+            static_cast<double>(options_.head_start + late_head_start_) + options_.effort * static_cast<double>(pushes_)) {
+      return false;
+    }
+    const PendingGoalSets job = pending_goal_sets_[next_goal_sets_++];
+    const auto& p = table_.patterns()[job.pattern];
+    std::array<std::uint16_t, kMaxBoxes> cells;
+    int n = 0;
+    p.boxes.for_each([&](int c) { cells[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(c); });
+    const GoalSetCosts sets = goal_set_costs<Set>(*board_, cells.data(), n, job.player, p.cost + options_.goal_set_slack,
+                                                  options_.goal_set_nodes);
+    ++stats_.goal_set_searches;
+    stats_.goal_set_expanded += sets.expanded;
+    table_.set_goal_sets(job.pattern, sets);
+    return true;
+  }
+
   Cost refine(const State& s, std::uint16_t pushed_to) override {
     if (++pushes_ == options_.start_after_pushes) {
       // The entry groups begin now: they get the head start the sub-states had at push 0.
@@ -323,6 +355,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     grow(s, pushed_to);
     grow_entry(s, pushed_to);
     if (options_.corral_boxes > 0) search_corral(s, pushed_to);
+    search_goal_sets();
     return table_.bound(s, box_count_);
   }
 
@@ -627,7 +660,8 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       ++stats_.unfinished;
       memo.outcome = Outcome::unfinished;
     } else if (result.cost > start.h) {
-      table_.add(pattern, zone, result.cost, start.h);
+      const std::size_t id = table_.add(pattern, zone, result.cost, start.h);
+      if (options_.goal_set_slack > 0) pending_goal_sets_.push_back(PendingGoalSets{id, player});
       memo.outcome = Outcome::penalty;
     } else {
       memo.outcome = Outcome::no_penalty;
@@ -689,6 +723,12 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   std::uint64_t late_head_start_ = 0;  // the budget's second head start, at start_after_pushes
   std::uint64_t start_expanded_ = 0;  // search_start's expansions: not part of the budget
   bool starting_ = false;             // in search_start (its own budget)
+  struct PendingGoalSets {
+    std::size_t pattern;  // its number in the table
+    std::uint16_t player;  // where its sub-search started
+  };
+  std::vector<PendingGoalSets> pending_goal_sets_;  // patterns with a penalty, in the order found
+  std::size_t next_goal_sets_ = 0;                 // the first one not searched yet
   std::optional<State> pending_start_;  // schedule_start's state, until its turn
   std::function<bool()> start_stop_;
   int box_count_ = 0;

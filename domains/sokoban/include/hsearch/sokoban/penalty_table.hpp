@@ -12,20 +12,35 @@
 // and the other boxes R, pushes of different boxes are different pushes, and the boxes of R
 // end on distinct goals, each at least its push distance (from the side the player reaches)
 // away:   pushes >= c(P1) + ... + c(Pk) + M(R),   M = minimum-cost matching of R to the goals.
-// The table's bound is the larger of that sum and the whole state's matching. (Adding
-// penalties c(P) - M(P) to the whole matching instead, as pattern databases of this kind
-// usually do, needs extra goal-subset checks to stay admissible; the sum above needs none.)
+// The table's bound is the larger of that sum, the whole state's matching, and the dual bound
+// below. (Adding penalties c(P) - M(P) to the whole matching instead, as pattern databases of
+// this kind usually do, needs extra goal-subset checks to stay admissible.)
+//
+// The dual bound, for patterns that know their cost per goal set (goal_set_costs.hpp). The
+// sum above charges the rest R a matching onto all goals, even those P's boxes must take, and
+// so often loses to the whole matching. The state's matching has dual potentials u (boxes)
+// and v (goals) with u(b) + v(g) <= cost(b, g), and its value M is the sum of all of them. In
+// a solution, P's boxes end on some goal set G, in at least c(P -> G) pushes, and R's boxes
+// end on goals outside G: a matching of R to the goals outside G, which by the potentials'
+// inequality costs at least M - u(P) - v(G). So
+//     pushes >= M + min over G of [ c(P -> G) - u(P) - v(G) ],
+// and for disjoint patterns P1..Pk (their goal sets are disjoint too) the terms add up. A goal
+// set not listed costs at least the list's floor, and its v(G) is at most the sum of the |P|
+// largest potentials of goals.
 //
 // A state's player is normalised to the smallest cell of its area, and its area lies inside
 // one zone of the P-only board, so "S's player is in Z" is a one-bit test.
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <functional>
 #include <cstdint>
 #include <vector>
 
 #include "hsearch/core/cost.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
+#include "hsearch/sokoban/goal_set_costs.hpp"
 #include "hsearch/sokoban/hungarian.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 
@@ -46,13 +61,18 @@ class BasicPenaltyTable {
     std::int32_t cost = 0;     // c(P), or kDeadlock
     std::int32_t penalty = 0;  // c(P) - M(P): what it adds over the pattern's own matching
     int size = 0;              // number of boxes
+    // Its costs per goal set (set_goal_sets): sets_[sets_begin, sets_begin + sets_count),
+    // cheapest first, and what every goal set not listed costs at least (0: no list).
+    std::uint32_t sets_begin = 0;
+    std::uint32_t sets_count = 0;
+    std::int32_t sets_floor = 0;
   };
 
   BasicPenaltyTable(const Board& board, int goal_count)
       : board_(&board), goals_(goal_count), by_first_cell_(static_cast<std::size_t>(board.cell_count())) {}
 
-  // Records a pattern; `matching` is M(P) (ignored for a deadlock).
-  void add(const Set& boxes, const Set& zone, std::int32_t cost, std::int32_t matching) {
+  // Records a pattern; `matching` is M(P) (ignored for a deadlock). Returns its number.
+  std::size_t add(const Set& boxes, const Set& zone, std::int32_t cost, std::int32_t matching) {
     Pattern p;
     p.boxes = boxes;
     p.zone = zone;
@@ -62,7 +82,19 @@ class BasicPenaltyTable {
     by_first_cell_[static_cast<std::size_t>(boxes.first())].push_back(static_cast<std::uint32_t>(patterns_.size()));
     patterns_.push_back(p);
     (cost == kDeadlock ? deadlocks_ : penalties_) += 1;
+    return patterns_.size() - 1;
   }
+
+  // Pattern `id`'s costs per goal set (goal_set_costs.hpp), for the dual bound.
+  void set_goal_sets(std::size_t id, const GoalSetCosts& costs) {
+    Pattern& p = patterns_[id];
+    p.sets_begin = static_cast<std::uint32_t>(sets_.size());
+    p.sets_count = static_cast<std::uint32_t>(costs.sets.size());
+    p.sets_floor = costs.floor;
+    sets_.insert(sets_.end(), costs.sets.begin(), costs.sets.end());
+    ++with_goal_sets_;
+  }
+  std::size_t with_goal_sets() const { return with_goal_sets_; }
 
   std::size_t deadlocks() const { return deadlocks_; }
   std::size_t penalties() const { return penalties_; }
@@ -72,29 +104,18 @@ class BasicPenaltyTable {
   // doubled for the lists' spare capacity).
   std::size_t bytes() const {
     return patterns_.capacity() * sizeof(Pattern) + by_first_cell_.size() * sizeof(std::vector<std::uint32_t>) +
-           patterns_.size() * 2 * sizeof(std::uint32_t);
+           patterns_.size() * 2 * sizeof(std::uint32_t) + sets_.capacity() * sizeof(GoalSetCost);
   }
 
   // The bound for `s`, whose h is its whole matching: dead_end when a deadlock pattern matches,
-  // else max(h, c(P1) + ... + c(Pk) + M(rest)) over disjoint matched patterns chosen greedily
-  // by penalty (largest first, then fewest boxes).
+  // else the larger of h, c(P1) + ... + c(Pk) + M(rest) over disjoint matched patterns chosen
+  // greedily by penalty (largest first, then fewest boxes), and the dual bound (dual_bound).
   Cost bound(const State& s, int box_count) const {
-    std::array<std::uint32_t, kMaxPatternsPerState> found;
-    int n = 0;
-    for (int i = 0; i < box_count; ++i) {
-      for (std::uint32_t id : by_first_cell_[s.box_cell[static_cast<std::size_t>(i)]]) {
-        const Pattern& p = patterns_[id];
-        if (!p.zone.test(s.player) || !p.boxes.subset_of(s.boxes)) continue;
-        if (p.cost == kDeadlock) return dead_end<Cost>();
-        if (p.penalty > 0 && n < kMaxPatternsPerState) found[static_cast<std::size_t>(n++)] = id;
-      }
-    }
+    Found found;
+    const int n = matched(s, box_count, found);
+    if (n < 0) return dead_end<Cost>();
     if (n == 0) return s.h;
-    std::sort(found.begin(), found.begin() + n, [&](std::uint32_t a, std::uint32_t b) {
-      const Pattern& x = patterns_[a];
-      const Pattern& y = patterns_[b];
-      return x.penalty != y.penalty ? x.penalty > y.penalty : x.size < y.size;
-    });
+    const Cost h = std::max(s.h, dual_bound(s, box_count, found, n));
     // What the state's own matching assigns to each box: the sum over the boxes outside the
     // chosen patterns is a feasible matching of them, so an upper bound on M(rest). When the
     // patterns cost no more than the matching gives their boxes, the sum cannot beat h.
@@ -119,7 +140,7 @@ class BasicPenaltyTable {
       sum += p.cost;
       gain += p.cost - given;
     }
-    if (gain <= 0) return s.h;
+    if (gain <= 0) return h;
     // The rest: a matching of the unused boxes to all goals. Warm start from the state's own
     // optimal matching: the pattern boxes' rows become dummy rows of cost 0 one at a time, each
     // change followed by reassign_row's O(n^2) re-insertion of that row.
@@ -139,16 +160,99 @@ class BasicPenaltyTable {
     }
     const std::int64_t total = sum + assignment_cost(a, goals_, cost);
     if (total >= kNoPushPathCost) return dead_end<Cost>();
-    return std::max<Cost>(s.h, static_cast<Cost>(total));
+    return std::max<Cost>(h, static_cast<Cost>(total));
+  }
+
+  // The dual bound alone (0 when it adds nothing to the matching): what the patterns' goal
+  // sets give, for tests and measurements.
+  Cost dual_bound(const State& s, int box_count) const {
+    Found found;
+    const int n = matched(s, box_count, found);
+    return n > 0 ? dual_bound(s, box_count, found, n) : 0;
   }
 
  private:
   static constexpr int kMaxPatternsPerState = 64;
+  using Found = std::array<std::uint32_t, kMaxPatternsPerState>;
+
+  // The patterns with a penalty that `s` holds, largest penalty first (then fewest boxes), in
+  // `found`: how many, or -1 when a deadlock pattern matches.
+  int matched(const State& s, int box_count, Found& found) const {
+    int n = 0;
+    for (int i = 0; i < box_count; ++i) {
+      for (std::uint32_t id : by_first_cell_[s.box_cell[static_cast<std::size_t>(i)]]) {
+        const Pattern& p = patterns_[id];
+        if (!p.zone.test(s.player) || !p.boxes.subset_of(s.boxes)) continue;
+        if (p.cost == kDeadlock) return -1;
+        if (p.penalty > 0 && n < kMaxPatternsPerState) found[static_cast<std::size_t>(n++)] = id;
+      }
+    }
+    std::sort(found.begin(), found.begin() + n, [&](std::uint32_t a, std::uint32_t b) {
+      const Pattern& x = patterns_[a];
+      const Pattern& y = patterns_[b];
+      return x.penalty != y.penalty ? x.penalty > y.penalty : x.size < y.size;
+    });
+    return n;
+  }
+
+  // M + the sum of min over G of [c(P -> G) - u(P) - v(G)] over disjoint matched patterns
+  // with goal sets, chosen greedily by that term (the file's top explains why it is a bound);
+  // 0 when no matched pattern has goal sets or no term is positive.
+  Cost dual_bound(const State& s, int box_count, const Found& found, int n) const {
+    if (with_goal_sets_ == 0) return 0;
+    std::array<std::pair<std::int64_t, std::uint32_t>, kMaxPatternsPerState> terms;
+    int t = 0;
+    // top[k]: the sum of the k largest goal potentials, at least v(G) for any k goals.
+    std::array<std::int64_t, kMaxBoxes + 1> top{};
+    bool top_ready = false;
+    for (int k = 0; k < n; ++k) {
+      const Pattern& p = patterns_[found[static_cast<std::size_t>(k)]];
+      if (p.sets_floor == 0) continue;
+      if (!top_ready) {
+        std::array<std::int32_t, kMaxBoxes> v;
+        std::copy(s.match.v.begin(), s.match.v.begin() + goals_, v.begin());
+        std::sort(v.begin(), v.begin() + goals_, std::greater<>());
+        for (int i = 0; i < goals_; ++i) top[static_cast<std::size_t>(i + 1)] = top[static_cast<std::size_t>(i)] + v[static_cast<std::size_t>(i)];
+        top_ready = true;
+      }
+      std::int64_t u = 0;
+      p.boxes.for_each([&](int c) {
+        for (int i = 0; i < box_count; ++i) {
+          if (s.box_cell[static_cast<std::size_t>(i)] == c) u += s.match.u[static_cast<std::size_t>(i)];
+        }
+      });
+      const std::int64_t least_v = top[static_cast<std::size_t>(p.size)];
+      std::int64_t term = p.sets_floor - u - least_v;
+      for (std::uint32_t e = p.sets_begin; e < p.sets_begin + p.sets_count && term > 0; ++e) {
+        const GoalSetCost& g = sets_[e];
+        // The list is cheapest first and v(G) <= least_v: no later set can lower the term.
+        if (g.cost - u - least_v >= term) break;
+        std::int64_t v = 0;
+        for (std::uint64_t m = g.goals; m != 0; m &= m - 1) v += s.match.v[static_cast<std::size_t>(std::countr_zero(m))];
+        term = std::min(term, g.cost - u - v);
+      }
+      if (term > 0) terms[static_cast<std::size_t>(t++)] = {term, found[static_cast<std::size_t>(k)]};
+    }
+    if (t == 0) return 0;
+    std::sort(terms.begin(), terms.begin() + t, [](const auto& a, const auto& b) { return a.first > b.first; });
+    Set used;
+    std::int64_t total = 0;
+    for (int i = 0; i < goals_; ++i) total += s.match.u[static_cast<std::size_t>(i)] + s.match.v[static_cast<std::size_t>(i)];
+    for (int k = 0; k < t; ++k) {
+      const Pattern& p = patterns_[terms[static_cast<std::size_t>(k)].second];
+      if (p.boxes.intersects(used)) continue;
+      used |= p.boxes;
+      total += terms[static_cast<std::size_t>(k)].first;
+    }
+    return static_cast<Cost>(std::min<std::int64_t>(total, kNoPushPathCost - 1));
+  }
 
   const Board* board_;
   int goals_;
   std::vector<Pattern> patterns_;
   std::vector<std::vector<std::uint32_t>> by_first_cell_;  // patterns by their smallest box cell
+  std::vector<GoalSetCost> sets_;  // the patterns' goal sets (Pattern::sets_begin)
+  std::size_t with_goal_sets_ = 0;
   std::size_t deadlocks_ = 0;
   std::size_t penalties_ = 0;
 };

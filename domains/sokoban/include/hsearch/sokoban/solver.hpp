@@ -249,6 +249,8 @@ struct SolveReport {
   std::uint64_t pattern_start_searches = 0;   // (of pattern_searches) the start's groups, onto goals
   std::uint64_t area_entry_searches = 0;      // (of pattern_searches) groups into the goals' area
   std::size_t area_entry_groups = 0;          // of those, the ones that raise the room bound
+  std::uint64_t goal_set_searches = 0;        // patterns searched for their cost onto each goal set
+  std::uint64_t goal_set_expanded = 0;        // their expansions (not in pattern_expanded)
   std::size_t deadlock_patterns = 0;
   std::size_t penalty_patterns = 0;
   // SolveOptions::learned_file: what was read (-1: nothing; else the push bound proven by the
@@ -788,6 +790,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   report.pattern_start_searches = patterns.stats().start_searches;
   report.area_entry_searches = patterns.stats().entry_searches;
   report.area_entry_groups = patterns.entry_table().size();
+  report.goal_set_searches = patterns.stats().goal_set_searches;
+  report.goal_set_expanded = patterns.stats().goal_set_expanded;
   report.deadlock_patterns = patterns.table().deadlocks();
   report.penalty_patterns = patterns.table().penalties();
   Solution solution;
