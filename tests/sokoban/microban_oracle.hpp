@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/oracle.hpp"
@@ -40,8 +41,7 @@ struct Microban {
 };
 
 inline Microban read_microban() {
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  return Microban{read_levels(in, "microban"),
+  return Microban{read_collection("sokoban/microban/microban_155.xsb"),
                   read_microban_table(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"))};
 }
 

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/solver.hpp"
@@ -19,8 +20,7 @@ namespace hsearch::sokoban::testing {
 // every level that all of them solve, the push counts must agree, be proven optimal and equal
 // the table's. Returns how many levels were compared. The caller checks that the data exist.
 inline int expect_same_optima_on_microban(std::vector<SolveOptions> variants) {
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
   const auto oracle = read_microban_oracle(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
   int compared = 0;
   for (int n = 1; n <= hsearch::testing::sweep(60); ++n) {

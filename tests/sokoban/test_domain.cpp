@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 #include "level_text.hpp"
@@ -106,16 +107,14 @@ TEST(SokobanDomain, RandomWalksKeepIncrementalValuesExact) {
 
 TEST(SokobanDomain, RandomWalksOnMicroban) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
   for (int n : {6, 16, 40, 93, 144, 155}) random_walks(entries[static_cast<std::size_t>(n - 1)].level, static_cast<unsigned>(n), 10, 60);
 }
 
 // XSokoban has long corridors, where the player's side of a box matters most for the bound.
 TEST(SokobanDomain, RandomWalksOnXSokoban) {
   HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
-  const auto entries = read_levels(in, "xsokoban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
   for (int n : {1, 2, 6, 43, 51}) random_walks(entries[static_cast<std::size_t>(n - 1)].level, static_cast<unsigned>(n), 5, 60);
 }
 

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/sokoban/feature_space.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
@@ -216,8 +217,7 @@ TEST(AnyObjective, EachFeatureSpaceAndBothInTurnsSolve) {
 // level neither solves within it stops there, at exactly the limit.
 TEST(AnyObjective, TheNodeLimitBoundsBothFeatureSpaces) {
   HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
-  const auto entries = read_levels(in, "xsokoban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
   ASSERT_GE(entries.size(), 11U);
   SolveOptions o;
   o.objective = Objective::any;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
@@ -37,8 +38,7 @@ TEST(FewerMoves, WalksAroundInsteadOfTheLongWay) {
 
 TEST(FewerMoves, MicrobanMovesAgreeWithTheTablesMinimum) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
   const auto table = hsearch::sokoban::testing::read_microban_table(hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv"));
   int finished = 0, minimal = 0, improved = 0;
   for (int n = 1; n <= hsearch::testing::sweep(40); ++n) {
@@ -68,8 +68,7 @@ TEST(FewerMoves, MicrobanMovesAgreeWithTheTablesMinimum) {
 
 TEST(FewerMoves, TheCallersNodeLimitBoundsBothSearches) {
   HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
-  const auto entries = read_levels(in, "xsokoban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
   SolveOptions o;
   o.limits.max_expanded = 5000;  // level 1 needs a few hundred; its pass would want far more
   const SolveReport r = solve_level(entries.front().level, o);

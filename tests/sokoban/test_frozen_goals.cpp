@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/sokoban/frozen_goals.hpp"
@@ -25,8 +26,7 @@ using namespace hsearch::sokoban;
 namespace {
 
 std::vector<LevelEntry> microban() {
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  return read_levels(in, "microban");
+  return hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
 }
 
 // A* without patterns or frozen-goal distances, at most 4000 expansions (exact_cost.hpp).

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "exact_cost.hpp"
 #include "hsearch/sokoban/goal_room_bound.hpp"
@@ -23,8 +24,7 @@ using namespace hsearch::sokoban;
 namespace {
 
 std::vector<LevelEntry> microban() {
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  return read_levels(in, "microban");
+  return hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
 }
 
 // Five walks of up to 30 pushes from the start (walk_step's: mostly the push with the lowest
@@ -206,8 +206,7 @@ TEST(GoalRoom, GoalSetDualBoundAdmissibleOnMicrobanWalks) {
 // (the best-known count, which the solver proves).
 TEST(GoalRoom, AreaEntryGroupsRaiseTheStartBoundOfXSokoban2) {
   HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
-  const auto levels = read_levels(in, "XSokoban.xsb");
+  const auto levels = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
   ASSERT_GE(levels.size(), 2U);
   const Board board(levels[1].level);
   SokobanDomain d(board);

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "exact_cost.hpp"
 #include "hsearch/sokoban/goal_set_costs.hpp"
@@ -78,8 +79,7 @@ TEST(GoalSetCosts, ACorridorCountedByHand) {
 
 TEST(GoalSetCosts, EachSetCostsWhatTheLevelWithOnlyThoseGoalsCosts) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
   int listed = 0, floored = 0;
   for (int n = 1; n <= hsearch::testing::sweep(40); n += 3) {
     const Board board(entries[static_cast<std::size_t>(n - 1)].level);

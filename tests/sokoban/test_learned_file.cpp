@@ -93,6 +93,17 @@ TEST(LearnedFile, ThePatternSearchsBytesReadBackWhole) {
   EXPECT_EQ(restored.table().penalties(), first.penalty_patterns);
   // Written again, the restored search gives as many bytes (the sub-states' order may differ).
   EXPECT_EQ(restored.learned().size(), learned->patterns.size());
+  // The file holds no goal sets: with them on, the restored penalty patterns are searched
+  // per goal set again, within that search's budget.
+  PatternSearchOptions with_goal_sets = options.patterns;
+  with_goal_sets.goal_set_slack = 10;
+  PatternSearch per_set(board, with_goal_sets);
+  per_set.restore(learned->patterns, options.learned_file.string());
+  while (per_set.search_goal_sets()) {
+  }
+  EXPECT_GT(per_set.stats().goal_set_searches, 0u);
+  EXPECT_LE(per_set.stats().goal_set_searches, first.penalty_patterns);
+  EXPECT_EQ(per_set.table().with_goal_sets(), per_set.stats().goal_set_searches);
 
   // The second run reads it: it starts from every pattern and the bound.
   const SolveReport second = solve_level(m.level(36), options);

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/solver.hpp"
@@ -265,8 +266,7 @@ TEST(AnyObjective, ThePackingOrderGuidesTheFirstSolutionOnly) {
 // would only shift its order, at the cost of their sub-searches), the push search with them.
 TEST(AnyObjective, RunsWithoutTheGroupsOfThePushBound) {
   HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
-  const auto levels = read_levels(in, "XSokoban.xsb");
+  const auto levels = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
   ASSERT_GE(levels.size(), 2U);
   SolveOptions pushes;
   pushes.patterns.start_after_pushes = 0;  // the groups from the start, for both objectives

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/sokoban/pattern_search.hpp"
@@ -159,8 +160,7 @@ TEST(PatternSearch, APushThatClosesAFenceIsADeadEndWithTheCorralsBoxes) {
 
 TEST(PatternSearch, NeverAboveTheTrueCostOnMicrobanStates) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
   std::mt19937_64 rng(20261121);
   int checked = 0, raised = 0;
   for (int n = 1; n <= 40; ++n) {
@@ -208,8 +208,7 @@ TEST(PatternSearch, SameOptimaOnMicrobanWithAndWithout) {
 // from the sub-states grown after each push, which still get their head start.
 TEST(PatternSearch, TheStartsGroupsLeaveThePushesTheirBudget) {
   HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
-  const auto levels = read_levels(in, "XSokoban.xsb");
+  const auto levels = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
   ASSERT_GE(levels.size(), 1U);
   const Board b(levels[0].level);
   PatternSearchOptions o;

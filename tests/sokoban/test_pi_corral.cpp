@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/sokoban/pi_corral.hpp"
@@ -141,8 +142,7 @@ TEST(PiCorral, WithheldPushesAreCounted) {
 // counted, however far the search gets.
 TEST(PiCorral, CutsAreCountedOverASearch) {
   HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
-  const auto entries = read_levels(in, "xsokoban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
   const Board b(entries.front().level);
   hsearch::AStarOptions o;
   o.limits.max_expanded = 20000;
@@ -174,8 +174,7 @@ TEST(PiCorral, SameOptimumOnMicrobanWithAndWithout) {
 
 TEST(PiCorral, XSokobanOneAtItsBestKnownPushes) {
   HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/xsokoban/XSokoban.xsb"));
-  const auto entries = read_levels(in, "xsokoban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
   SolveOptions o;
   o.limits.max_expanded = 20000;
   const SolveReport r = solve_level(entries.front().level, o);

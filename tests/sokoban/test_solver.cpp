@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/sokoban/fewer_moves_domain.hpp"
@@ -134,8 +135,7 @@ TEST(Solver, InvalidLevelIsReportedNotThrown) {
 
 TEST(Solver, LimitsAreReported) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
   SolveOptions o;
   o.limits.max_expanded = 100;
   const SolveReport r = solve_level(entries[97].level, o);  // level 98: far more than 100 nodes
@@ -147,8 +147,7 @@ TEST(Solver, IdaStarSecondTryKeepsTheNodeBudget) {
   // IDA* first tries with a small table and 20 000 expansions, then reruns with the full
   // table; the user's node limit covers both tries together.
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
   SolveOptions o;
   o.algorithm = Algorithm::ida;
   o.limits.max_expanded = 30000;
@@ -174,8 +173,7 @@ TEST(Solver, VerifyRejectsBadSolutions) {
 TEST(Solver, MicrobanFastSubsetMatchesTheOptimalTable) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_optimal_pushes.tsv");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
   const auto oracle = hsearch::sokoban::testing::read_microban_oracle(
       hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv").string());
   ASSERT_GE(oracle.size(), 140U);
@@ -198,8 +196,7 @@ TEST(Solver, MicrobanFastSubsetMatchesTheOptimalTable) {
 
 TEST(Solver, IdaStarOnAMicrobanSubset) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
   const auto oracle = hsearch::sokoban::testing::read_microban_oracle(
       hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv").string());
   SolveOptions o;

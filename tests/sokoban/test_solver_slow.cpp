@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/solver.hpp"
@@ -14,8 +15,7 @@ using namespace hsearch::sokoban;
 TEST(SolverSlow, WholeMicrobanTable) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_optimal_pushes.tsv");
-  std::ifstream in(hsearch::testing::data_file("sokoban/microban/microban_155.xsb"));
-  const auto entries = read_levels(in, "microban");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
   const auto oracle = hsearch::sokoban::testing::read_microban_oracle(
       hsearch::testing::data_file("sokoban/microban/microban_optimal_pushes.tsv").string());
   SolveOptions o;

@@ -225,7 +225,13 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
       memo_.insert_or_assign(key, std::move(memo));
     }
-    for (const Learned& p : patterns) table_.add(p.boxes, p.zone, p.cost, p.matching);
+    for (const Learned& p : patterns) {
+      const std::size_t id = table_.add(p.boxes, p.zone, p.cost, p.matching);
+      // A penalty pattern's goal sets are not in the file: searched again, from its zone.
+      if (options_.goal_set_slack > 0 && p.cost != Table::kDeadlock && p.cost > p.matching) {
+        pending_goal_sets_.push_back(PendingGoalSets{id, static_cast<std::uint16_t>(p.zone.first())});
+      }
+    }
   }
 
   // The start's groups of boxes (PatternSearchOptions::start_boxes), searched before the
@@ -252,7 +258,6 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       }
     }
     const std::uint64_t before = stats_.expanded;
-    starting_ = true;
     auto spent = [&] { return stats_.expanded - before >= options_.start_nodes || stop(); };
     // The boxes each box's lone solution runs into.
     for (int i = 0; i < n && !spent(); ++i) {
@@ -293,7 +298,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
           pattern.set(c);
           all_on_goals = all_on_goals && board_->is_goal(c);
         }
-        search_entry(pattern, s.player);
+        search_entry(pattern, s.player, Budget::start);
         if (all_on_goals) continue;
         const Set zone = zone_of(pattern, s.player);
         const Key key{pattern, static_cast<std::uint16_t>(zone.first())};
@@ -305,7 +310,6 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       level = std::move(next);
     }
     start_expanded_ = stats_.expanded - before;
-    starting_ = false;
   }
 
   // search_start(start, stop) now, or after `start_after_pushes` pushes of the main search
@@ -361,6 +365,9 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
 
  private:
   enum class Outcome : std::uint8_t { not_searched, no_penalty, penalty, deadlock, unfinished };
+  // The budget a sub-search runs on: the start's groups' (search_start) or the pushes'
+  // (within_budget).
+  enum class Budget : std::uint8_t { start, pushes };
 
   struct Key {
     Set boxes;
@@ -543,7 +550,8 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // A group of boxes outside the goals' area on its way in (area_entry.hpp), once per
   // (boxes, zone); a group whose cost exceeds its boxes' distances joins the entry table.
   // Returns what is remembered of it (nullptr: not all outside the area, or out of budget).
-  const Memo* search_entry(const Set& group, std::uint16_t player) {
+  // `budget`: whose budget it is searched on (search_start checks its own between groups).
+  const Memo* search_entry(const Set& group, std::uint16_t player, Budget budget) {
     if (room_ == nullptr) return nullptr;
     bool outside = true;
     group.for_each([&](int c) { outside = outside && !room_->in_area(c); });
@@ -551,7 +559,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     const Set zone = zone_of(group, player);
     const Key key{group, static_cast<std::uint16_t>(zone.first())};
     if (auto it = entry_memo_.find(key); it != entry_memo_.end()) return &it->second;
-    if (!starting_ && !within_budget()) return nullptr;
+    if (budget == Budget::pushes && !within_budget()) return nullptr;
     Memo memo;
     const BasicAreaEntryDomain<Set> sub(*board_, *room_);
     const auto start = sub.start(group, player);
@@ -607,7 +615,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
 
   void grow_entry_from(const State& s, Set group) {
     for (;;) {
-      const Memo* memo = search_entry(group, s.player);
+      const Memo* memo = search_entry(group, s.player, Budget::pushes);
       if (memo == nullptr || (memo->outcome != Outcome::no_penalty && memo->outcome != Outcome::penalty) ||
           group.count() >= options_.max_boxes) {
         return;
@@ -722,7 +730,6 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   std::uint64_t pushes_ = 0;
   std::uint64_t late_head_start_ = 0;  // the budget's second head start, at start_after_pushes
   std::uint64_t start_expanded_ = 0;  // search_start's expansions: not part of the budget
-  bool starting_ = false;             // in search_start (its own budget)
   struct PendingGoalSets {
     std::size_t pattern;  // its number in the table
     std::uint16_t player;  // where its sub-search started
