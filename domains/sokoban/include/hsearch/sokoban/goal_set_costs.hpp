@@ -51,12 +51,14 @@ GoalSetCosts goal_set_costs(const Board& board, const std::uint16_t* cells, int 
   using Domain = BasicSokobanDomain<Set>;
   using State = typename Domain::State;
   using Key = typename Domain::Key;
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      std::uint64_t h = k.player * 0x9E3779B97F4A7C15ULL;
-      for (int i = 0; i < Set::kWords; ++i) h = (h ^ k.boxes.word_at(i)) * 0xFF51AFD7ED558CCDULL;
-      return static_cast<std::size_t>(h ^ (h >> 29));
-    }
+  // A state seen, with the Zobrist hash the domain keeps in every state (no second hash).
+  struct Seen {
+    Key key;
+    std::uint64_t hash;
+    bool operator==(const Seen& o) const { return key == o.key; }
+  };
+  struct SeenHash {
+    std::size_t operator()(const Seen& s) const { return static_cast<std::size_t>(s.hash); }
   };
   Domain sub(board, cells, count, player);
   sub.set_pi_corrals(false);
@@ -73,7 +75,7 @@ GoalSetCosts goal_set_costs(const Board& board, const std::uint16_t* cells, int 
     return mask;
   };
   if (sub.is_goal(start)) found.emplace(goal_mask(start), 0);
-  std::unordered_set<Key, KeyHash> seen{sub.pack(start)};
+  std::unordered_set<Seen, SeenHash> seen{Seen{sub.pack(start), sub.hash(start)}};
   std::vector<State> layer{start}, next;
   out.floor = ceiling + 1;
   for (int g = 0; g < ceiling && !layer.empty(); ++g) {
@@ -88,7 +90,7 @@ GoalSetCosts goal_set_costs(const Board& board, const std::uint16_t* cells, int 
         State child = s;
         sub.apply(child, m);
         if (is_dead_end(child.h) || g + 1 + child.h > ceiling) return;
-        if (!seen.insert(sub.pack(child)).second) return;
+        if (!seen.insert(Seen{sub.pack(child), sub.hash(child)}).second) return;
         if (sub.is_goal(child)) found.emplace(goal_mask(child), g + 1);
         next.push_back(std::move(child));
       });

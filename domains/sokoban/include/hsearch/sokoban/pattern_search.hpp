@@ -227,9 +227,9 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     }
     for (const Learned& p : patterns) {
       const std::size_t id = table_.add(p.boxes, p.zone, p.cost, p.matching);
-      // A penalty pattern's goal sets are not in the file: searched again, from its zone.
+      // A penalty pattern's goal sets are not in the file: searched again.
       if (options_.goal_set_slack > 0 && p.cost != Table::kDeadlock && p.cost > p.matching) {
-        pending_goal_sets_.push_back(PendingGoalSets{id, static_cast<std::uint16_t>(p.zone.first())});
+        pending_goal_sets_.push_back(id);
       }
     }
   }
@@ -328,21 +328,21 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // wider searches never take the sub-searches' turn. refine() runs one per push, oldest first
   // (the start's groups, which stay longest in the states). Returns whether it searched one.
   bool search_goal_sets() {
-    if (next_goal_sets_ == pending_goal_sets_.size() ||
-        static_cast<double>(stats_.goal_set_expanded) >=
-            static_cast<double>(options_.head_start + late_head_start_) + options_.effort * static_cast<double>(pushes_)) {
+    if (next_goal_sets_ == pending_goal_sets_.size() || static_cast<double>(stats_.goal_set_expanded) >= allowance()) {
       return false;
     }
-    const PendingGoalSets job = pending_goal_sets_[next_goal_sets_++];
-    const auto& p = table_.patterns()[job.pattern];
+    const std::size_t id = pending_goal_sets_[next_goal_sets_++];
+    const auto& p = table_.patterns()[id];
     std::array<std::uint16_t, kMaxBoxes> cells;
     int n = 0;
     p.boxes.for_each([&](int c) { cells[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(c); });
-    const GoalSetCosts sets = goal_set_costs<Set>(*board_, cells.data(), n, job.player, p.cost + options_.goal_set_slack,
+    // Any square of the pattern's zone is the same sub-problem (the player walks freely there).
+    const auto player = static_cast<std::uint16_t>(p.zone.first());
+    const GoalSetCosts sets = goal_set_costs<Set>(*board_, cells.data(), n, player, p.cost + options_.goal_set_slack,
                                                   options_.goal_set_nodes);
     ++stats_.goal_set_searches;
     stats_.goal_set_expanded += sets.expanded;
-    table_.set_goal_sets(job.pattern, sets);
+    table_.set_goal_sets(id, sets);
     return true;
   }
 
@@ -438,11 +438,13 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     }
   };
 
+  // The expansions a budget allows by now: the head starts plus `effort` per push.
+  double allowance() const {
+    return static_cast<double>(options_.head_start + late_head_start_) + options_.effort * static_cast<double>(pushes_);
+  }
+
   bool within_budget() const {
-    return memo_.size() < options_.max_remembered &&
-           static_cast<double>(stats_.expanded - start_expanded_) <
-               static_cast<double>(options_.head_start + late_head_start_) +
-                   options_.effort * static_cast<double>(pushes_);
+    return memo_.size() < options_.max_remembered && static_cast<double>(stats_.expanded - start_expanded_) < allowance();
   }
 
   void grow(const State& s, std::uint16_t pushed_to) {
@@ -669,7 +671,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       memo.outcome = Outcome::unfinished;
     } else if (result.cost > start.h) {
       const std::size_t id = table_.add(pattern, zone, result.cost, start.h);
-      if (options_.goal_set_slack > 0) pending_goal_sets_.push_back(PendingGoalSets{id, player});
+      if (options_.goal_set_slack > 0) pending_goal_sets_.push_back(id);
       memo.outcome = Outcome::penalty;
     } else {
       memo.outcome = Outcome::no_penalty;
@@ -730,11 +732,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   std::uint64_t pushes_ = 0;
   std::uint64_t late_head_start_ = 0;  // the budget's second head start, at start_after_pushes
   std::uint64_t start_expanded_ = 0;  // search_start's expansions: not part of the budget
-  struct PendingGoalSets {
-    std::size_t pattern;  // its number in the table
-    std::uint16_t player;  // where its sub-search started
-  };
-  std::vector<PendingGoalSets> pending_goal_sets_;  // patterns with a penalty, in the order found
+  std::vector<std::size_t> pending_goal_sets_;  // penalty patterns' numbers, in the order found
   std::size_t next_goal_sets_ = 0;                 // the first one not searched yet
   std::optional<State> pending_start_;  // schedule_start's state, until its turn
   std::function<bool()> start_stop_;

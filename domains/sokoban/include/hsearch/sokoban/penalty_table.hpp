@@ -33,8 +33,8 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <functional>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "hsearch/core/cost.hpp"
