@@ -142,7 +142,9 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
   if (!options.learned_file.empty() || r.resumed_bound >= 0 || r.learned_saved) {
     // --resume: what the level's learned file gave this run, and whether it was written back.
     j["resumed"] = r.resumed_bound >= 0
-                       ? app::Json{{"bound", r.resumed_bound}, {"patterns", r.resumed_patterns}}
+                       ? app::Json{{"bound", r.resumed_bound},
+                                   {"patterns", r.resumed_patterns},
+                                   {"entry_groups", r.resumed_entry_groups}}
                        : app::Json(nullptr);
     j["learned_saved"] = r.learned_saved;
   }
@@ -193,7 +195,8 @@ void print_level(std::ostream& out, const Row& row, const SolveOptions& options,
     out << "; reference " << row.reference->pushes << ": " << to_string(*row.check);
   }
   if (r.resumed_bound >= 0) {
-    out << "; resumed from bound " << r.resumed_bound << " and " << r.resumed_patterns << " patterns";
+    out << "; resumed from bound " << r.resumed_bound << ", " << r.resumed_patterns << " patterns and "
+        << r.resumed_entry_groups << " area-entry groups";
   }
   out << "\n";
   if (r.solved() && show_solution) out << "  " << r.lurd << "\n";

@@ -16,7 +16,8 @@ namespace {
 using namespace hsearch::sokoban;
 
 // The level the seeds were written for (tests/fuzz/corpus/sokoban_learned: `sokoban LEVEL
-// --resume --cache-dir DIR` on this text).
+// --resume --cache-dir DIR --pattern-start-after 0` on this text: the start's groups searched, so
+// that the file holds area-entry sub-states too).
 constexpr const char* kLevel =
     " ########\n"
     " # .    ###\n"

@@ -87,7 +87,9 @@ TEST(LearnedFile, ThePatternSearchsBytesReadBackWhole) {
   const auto learned = read_learned_file(options.learned_file, board, options.patterns, note);
   ASSERT_TRUE(learned.has_value()) << note;
   EXPECT_EQ(learned->push_bound, first.result.lower_bound);
+  const GoalRoomBound room(board);
   PatternSearch restored(board, options.patterns);
+  restored.set_goal_room(&room);  // as the solver does: the area-entry groups' area
   restored.restore(learned->patterns, options.learned_file.string());
   EXPECT_EQ(restored.table().deadlocks(), first.deadlock_patterns);
   EXPECT_EQ(restored.table().penalties(), first.penalty_patterns);
@@ -111,6 +113,58 @@ TEST(LearnedFile, ThePatternSearchsBytesReadBackWhole) {
   EXPECT_EQ(second.resumed_patterns, first.deadlock_patterns + first.penalty_patterns);
   EXPECT_GE(second.result.lower_bound, first.result.lower_bound);
   EXPECT_TRUE(second.learned_note.empty()) << second.learned_note;
+}
+
+// The area-entry groups are kept too, but only for a search with the same goals' area: their
+// costs are ways into it. Microban 36 with the start's groups searched before the search.
+TEST(LearnedFile, AreaEntryGroupsReadBackForTheSameAreaOnly) {
+  const Microban m = microban();
+  if (!m.ok()) GTEST_SKIP() << "Microban data not found (set HSEARCH_DATA_DIR)";
+  const TempDir dir("entry");
+  SolveOptions options;
+  options.limits.max_expanded = 2000;
+  options.patterns.start_after_pushes = 0;
+  options.learned_file = dir.path / learned_file_name(m.level(36));
+  const SolveReport first = solve_level(m.level(36), options);
+  ASSERT_TRUE(first.learned_saved) << first.learned_note;
+  ASSERT_GT(first.area_entry_groups, 0u);
+  ASSERT_GT(first.area_entry_searches, first.area_entry_groups);
+
+  const Board board(m.level(36));
+  std::string note;
+  const auto learned = read_learned_file(options.learned_file, board, options.patterns, note);
+  ASSERT_TRUE(learned.has_value()) << note;
+  const GoalRoomBound room(board);
+  ASSERT_TRUE(room.usable());
+  PatternSearch with_room(board, options.patterns);
+  with_room.set_goal_room(&room);
+  with_room.restore(learned->patterns, options.learned_file.string());
+  EXPECT_EQ(with_room.entry_table().size(), first.area_entry_groups);
+  EXPECT_EQ(with_room.learned().size(), learned->patterns.size());
+  // Without a goal room (or with another area) the groups are checked and left out; the
+  // patterns are read all the same.
+  PatternSearch without(board, options.patterns);
+  without.restore(learned->patterns, options.learned_file.string());
+  EXPECT_EQ(without.entry_table().size(), 0u);
+  EXPECT_EQ(without.table().size(), with_room.table().size());
+
+  // The start's groups are found searched already: no sub-search, onto goals or into the
+  // area, where a fresh search makes some.
+  SokobanDomain d(board);
+  const SokobanDomain::State start = d.initial_state();
+  PatternSearch fresh(board, options.patterns);
+  fresh.set_goal_room(&room);
+  fresh.search_start(start, [] { return false; });
+  EXPECT_GT(fresh.stats().entry_searches, 0u);
+  const std::uint64_t before = with_room.stats().searches;
+  with_room.search_start(start, [] { return false; });
+  EXPECT_EQ(with_room.stats().searches, before);
+  EXPECT_EQ(with_room.stats().entry_searches, 0u);
+
+  // The second run reads them.
+  const SolveReport second = solve_level(m.level(36), options);
+  EXPECT_EQ(second.resumed_entry_groups, first.area_entry_groups);
+  EXPECT_GE(second.result.lower_bound, first.result.lower_bound);
 }
 
 // Microban 1-15, each level first stopped after 3 expansions and then resumed with a budget

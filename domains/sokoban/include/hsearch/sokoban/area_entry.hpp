@@ -147,6 +147,7 @@ class BasicAreaEntryTable {
     groups_.push_back(Group{boxes, zone, cost});
   }
   std::size_t size() const { return groups_.size(); }
+  const std::vector<Group>& groups() const { return groups_; }
   std::size_t bytes() const {
     return groups_.capacity() * sizeof(Group) + by_first_cell_.size() * sizeof(std::vector<std::uint32_t>) +
            groups_.size() * 2 * sizeof(std::uint32_t);

@@ -1,6 +1,6 @@
 #pragma once
-// What a level's search learned, kept between runs: the pattern search's sub-states and
-// patterns (BasicPatternSearch::learned) and the push bound proven so far. A later run of the
+// What a level's search learned, kept between runs: the pattern search's sub-states,
+// patterns and area-entry groups (BasicPatternSearch::learned) and the push bound proven so far. A later run of the
 // same level reads it and starts from there (SolveOptions::learned_file; `sokoban --resume`).
 //
 // Why a resumed run stays push-optimal: a pattern is a fact about the board (the exact cost of
@@ -29,7 +29,7 @@
 
 namespace hsearch::sokoban {
 
-inline constexpr int kLearnedFormat = 1;
+inline constexpr int kLearnedFormat = 2;  // 2: the area-entry groups too
 
 struct LearnedFile {
   int push_bound = 0;                  // proven: no solution has fewer pushes

@@ -174,13 +174,38 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       out.u32(static_cast<std::uint32_t>(p.cost));
       out.u32(static_cast<std::uint32_t>(p.cost == Table::kDeadlock ? 0 : p.cost - p.penalty));
     }
+    // The area-entry groups searched, after the goals' area they were searched against (its
+    // squares; none without a goal room): a group's cost is its way into that area.
+    std::uint32_t area = 0;
+    if (room_ != nullptr) {
+      for (int c = 0; c < board_->cell_count(); ++c) area += room_->in_area(c);
+    }
+    out.u32(area);
+    for (int c = 0; room_ != nullptr && c < board_->cell_count(); ++c) {
+      if (room_->in_area(c)) out.u16(static_cast<std::uint16_t>(c));
+    }
+    out.u32(static_cast<std::uint32_t>(entry_memo_.size()));
+    for (const auto& [key, memo] : entry_memo_) {
+      put_cells(out, key.boxes);
+      out.u16(key.zone);
+      put_memo(out, memo);
+    }
+    out.u32(static_cast<std::uint32_t>(entry_table_.size()));
+    for (const auto& g : entry_table_.groups()) {
+      put_cells(out, g.boxes);
+      out.u16(static_cast<std::uint16_t>(g.zone.first()));
+      out.u32(static_cast<std::uint32_t>(g.cost));
+    }
     return std::move(out.bytes());
   }
 
   // Adds what `learned()` wrote (on a board with the same cells) to this search's memory
   // and table, so that a new run starts from it. `file` names the source in messages: a
   // truncated list, a cell off the board, an unknown outcome or a zone cell under one of the
-  // pattern's boxes throws TableFileError, and nothing is added then.
+  // pattern's boxes throws TableFileError, and nothing is added then. The area-entry groups
+  // are added only when this search has the same goals' area as the one that learned them
+  // (set_goal_room first): their costs are ways into that area; otherwise they are read,
+  // checked and left out.
   void restore(const std::vector<std::uint8_t>& data, const std::string& file) {
     Reader in{PayloadReader(data, file + ": learned patterns"), board_->cell_count()};
     std::vector<std::pair<std::uint32_t, Memo>> lone;
@@ -216,7 +241,47 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       }
       patterns.push_back(p);
     }
-    if (in.in.remaining() != 0) in.in.fail("bytes after the last pattern");
+    Set area;
+    for (std::uint32_t n = in.count(); n > 0; --n) {
+      const std::uint16_t c = in.cell();
+      if (area.test(c)) in.in.fail("an area square listed twice");
+      area.set(c);
+    }
+    bool same_area = room_ != nullptr;
+    for (int c = 0; same_area && c < board_->cell_count(); ++c) same_area = room_->in_area(c) == area.test(c);
+    auto outside = [&](const Set& boxes) {
+      if (boxes.intersects(area)) in.in.fail("an area-entry group inside the goals' area");
+    };
+    std::vector<std::pair<Key, Memo>> entry_memos;
+    for (std::uint32_t n = in.count(); n > 0; --n) {
+      Key key;
+      key.boxes = in.cells();
+      outside(key.boxes);
+      key.zone = in.cell();
+      if (key.boxes.test(key.zone)) in.in.fail("a zone under a box");
+      entry_memos.emplace_back(key, in.memo());
+    }
+    struct Entry {
+      Set boxes;
+      std::uint16_t zone;
+      std::int32_t cost;
+    };
+    std::vector<Entry> entries;
+    for (std::uint32_t n = in.count(); n > 0; --n) {
+      Entry g;
+      g.boxes = in.cells();
+      outside(g.boxes);
+      g.zone = in.cell();
+      if (g.boxes.test(g.zone)) in.in.fail("a zone under a box");
+      const std::uint32_t cost = in.in.u32("an area-entry group's cost");
+      // At least one push per box; at most what a sub-search could prove.
+      if (cost < static_cast<std::uint32_t>(g.boxes.count()) || cost > (1u << 24)) {
+        in.in.fail("an area-entry group's cost of " + std::to_string(cost));
+      }
+      g.cost = static_cast<std::int32_t>(cost);
+      entries.push_back(g);
+    }
+    if (in.in.remaining() != 0) in.in.fail("bytes after the last area-entry group");
     for (auto& [i, memo] : lone) {
       path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
       lone_[i] = std::move(memo);
@@ -232,6 +297,12 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         pending_goal_sets_.push_back(id);
       }
     }
+    if (!same_area) return;
+    for (auto& [key, memo] : entry_memos) {
+      path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
+      entry_memo_.insert_or_assign(key, std::move(memo));
+    }
+    for (const Entry& g : entries) entry_table_.add(g.boxes, zone_of(g.boxes, g.zone), g.cost);
   }
 
   // The start's groups of boxes (PatternSearchOptions::start_boxes), searched before the

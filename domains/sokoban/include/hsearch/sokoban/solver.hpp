@@ -258,6 +258,7 @@ struct SolveReport {
   // back, and why a file was ignored or not written.
   int resumed_bound = -1;
   std::size_t resumed_patterns = 0;
+  std::size_t resumed_entry_groups = 0;  // area-entry groups with a gain, read back
   bool learned_saved = false;
   std::string learned_note;
 
@@ -635,6 +636,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
         known_bound = options.objective == Objective::moves ? 0 : learned->push_bound;
         report.resumed_bound = learned->push_bound;
         report.resumed_patterns = patterns.table().size();
+        report.resumed_entry_groups = patterns.entry_table().size();
       } catch (const TableFileError& e) {
         report.learned_note = std::string("ignored: ") + e.what();
       }
