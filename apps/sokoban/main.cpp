@@ -468,6 +468,9 @@ int main(int argc, char** argv) {
                         "default (docs/sokoban.md has its figures)")
       ("no-goal-room", "without the goal-room bound (the pushes to fill the goals' area, solved exactly on an "
                        "abstraction of the level; admissible, on by default: docs/sokoban.md) (to measure it)")
+      ("goal-room-states", po::value<std::string>()->default_value(std::to_string(hsearch::sokoban::GoalRoomOptions{}.max_states)),
+       "the goal-room bound's table: at most this many abstract states (about 18 bytes and 1 us each); "
+       "a table that holds them all gives each state's exact cost, one cut short a floor (1024 to 2^28)")
       ("no-bound-probes", "A*: no bound probes (searches between A*'s parts for a solution of exactly the push "
                           "bound A* has proven, in the feature-space search's order; push-optimal, on by "
                           "default: docs/sokoban.md) (to measure them)")
@@ -571,6 +574,8 @@ int main(int argc, char** argv) {
         app::parse_count("pattern-start-after", vm["pattern-start-after"].as<std::string>());
     options.patterns.goal_set_slack = static_cast<int>(
         app::parse_count_in("goal-set-slack", vm["goal-set-slack"].as<std::string>(), 0, 1000));
+    options.goal_room_options.max_states = static_cast<std::size_t>(
+        app::parse_count_in("goal-room-states", vm["goal-room-states"].as<std::string>(), 1024, std::uint64_t{1} << 28));
     options.patterns.area_entry = vm.count("no-area-entry") == 0;
     options.patterns.entry_neighbours = vm.count("no-entry-neighbours") == 0;
   } catch (const std::invalid_argument& e) {
