@@ -490,6 +490,8 @@ int main(int argc, char** argv) {
       ("pattern-start-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.start_boxes)),
        "before the search, search every group of up to this many of the start's boxes that stand close "
        "together or in each other's way (0: none; docs/sokoban.md)")
+      ("pattern-start-nodes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.start_nodes)),
+       "the start's groups: expansions of their sub-searches in all (a budget of their own)")
       ("pattern-start-after", po::value<std::string>()->default_value(std::to_string(pattern_defaults.start_after_pushes)),
        "pushes of the main search before the start's groups are searched and area-entry groups grow "
        "from pushed boxes (0: before the search)")
@@ -570,6 +572,7 @@ int main(int argc, char** argv) {
         app::parse_count_in("pattern-corral-boxes", vm["pattern-corral-boxes"].as<std::string>(), 0, 64));
     options.patterns.start_boxes = static_cast<int>(
         app::parse_count_in("pattern-start-boxes", vm["pattern-start-boxes"].as<std::string>(), 0, 8));
+    options.patterns.start_nodes = app::parse_count("pattern-start-nodes", vm["pattern-start-nodes"].as<std::string>());
     options.patterns.start_after_pushes =
         app::parse_count("pattern-start-after", vm["pattern-start-after"].as<std::string>());
     options.patterns.goal_set_slack = static_cast<int>(

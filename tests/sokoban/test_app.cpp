@@ -90,7 +90,7 @@ TEST_F(App, EachTechniqueSwitchedOffKeepsTheOptimum) {
   for (const char* flag : {"--no-pattern-search", "--no-pi-corrals", "--no-frozen-goals", "--no-corral-test",
                            "--no-newer-first", "--no-goal-room", "--no-area-entry", "--no-entry-neighbours",
                            "--pattern-start-boxes 0", "--pattern-start-after 0", "--goal-set-slack 10",
-                           "--goal-room-states 1024"}) {
+                           "--goal-room-states 1024", "--pattern-start-after 0 --pattern-start-nodes 100"}) {
     const ProgramRun r = run(flag);
     EXPECT_EQ(r.status, 0) << flag << ": " << r.out;
     EXPECT_NE(r.out.find("solved (push-optimal), 7 pushes"), std::string::npos) << flag << ": " << r.out;
@@ -353,6 +353,7 @@ TEST_F(App, BadCommandLines) {
   EXPECT_EQ(run("--pattern-start-after lots").status, 2);
   EXPECT_EQ(run("--goal-set-slack -1").status, 2);
   EXPECT_EQ(run("--goal-set-slack 1001").status, 2);
+  EXPECT_EQ(run("--pattern-start-nodes lots").status, 2);
   EXPECT_EQ(run("--goal-room-states 1023").status, 2);
   const ProgramRun big = run("--goal-room-states 268435457");
   EXPECT_EQ(big.status, 2);
