@@ -469,7 +469,8 @@ int main(int argc, char** argv) {
       ("no-goal-room", "without the goal-room bound (the pushes to fill the goals' area, solved exactly on an "
                        "abstraction of the level; admissible, on by default: docs/sokoban.md) (to measure it)")
       ("goal-room-states", po::value<std::string>()->default_value(std::to_string(hsearch::sokoban::GoalRoomOptions{}.max_states)),
-       "the goal-room bound's table: at most this many abstract states (about 18 bytes and 1 us each); "
+       "the goal-room bound's table: at most this many abstract states (about 32 bytes and 2 us each: "
+       "XSokoban 8 fills 15.3 M in 25 s, 485 MB); "
        "a table that holds them all gives each state's exact cost, one cut short a floor (1024 to 2^28)")
       ("no-bound-probes", "A*: no bound probes (searches between A*'s parts for a solution of exactly the push "
                           "bound A* has proven, in the feature-space search's order; push-optimal, on by "
