@@ -58,12 +58,17 @@ std::vector<char> read_bytes(const fs::path& p) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// The options of a Microban 36 search stopped after 2,000 expansions, run once so that
-// `file` holds what it learned.
-SolveOptions stopped_run_of_36(const Microban& m, const fs::path& file) {
+// A Microban 36 search stopped after 2,000 expansions that keeps what it learns in `file`.
+SolveOptions options_of_36(const fs::path& file) {
   SolveOptions options;
   options.limits.max_expanded = 2000;
   options.learned_file = file;
+  return options;
+}
+
+// Those options, run once so that `file` holds what it learned.
+SolveOptions stopped_run_of_36(const Microban& m, const fs::path& file) {
+  const SolveOptions options = options_of_36(file);
   solve_level(m.level(36), options);
   return options;
 }
@@ -73,9 +78,7 @@ TEST(LearnedFile, ThePatternSearchsBytesReadBackWhole) {
   const Microban m = microban();
   if (!m.ok()) GTEST_SKIP() << "Microban data not found (set HSEARCH_DATA_DIR)";
   const TempDir dir("roundtrip");
-  SolveOptions options;
-  options.limits.max_expanded = 2000;
-  options.learned_file = dir.path / learned_file_name(m.level(36));
+  const SolveOptions options = options_of_36(dir.path / learned_file_name(m.level(36)));
   const SolveReport first = solve_level(m.level(36), options);
   ASSERT_EQ(first.result.status, hsearch::Status::stopped);
   ASSERT_TRUE(first.learned_saved) << first.learned_note;
@@ -121,10 +124,8 @@ TEST(LearnedFile, AreaEntryGroupsReadBackForTheSameAreaOnly) {
   const Microban m = microban();
   if (!m.ok()) GTEST_SKIP() << "Microban data not found (set HSEARCH_DATA_DIR)";
   const TempDir dir("entry");
-  SolveOptions options;
-  options.limits.max_expanded = 2000;
+  SolveOptions options = options_of_36(dir.path / learned_file_name(m.level(36)));
   options.patterns.start_after_pushes = 0;
-  options.learned_file = dir.path / learned_file_name(m.level(36));
   const SolveReport first = solve_level(m.level(36), options);
   ASSERT_TRUE(first.learned_saved) << first.learned_note;
   ASSERT_GT(first.area_entry_groups, 0u);

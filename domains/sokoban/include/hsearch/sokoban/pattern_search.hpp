@@ -161,12 +161,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       out.u32(static_cast<std::uint32_t>(i));
       put_memo(out, lone_[i]);
     }
-    out.u32(static_cast<std::uint32_t>(memo_.size()));
-    for (const auto& [key, memo] : memo_) {
-      put_cells(out, key.boxes);
-      out.u16(key.zone);
-      put_memo(out, memo);
-    }
+    put_memos(out, memo_);
     out.u32(static_cast<std::uint32_t>(table_.size()));
     for (const auto& p : table_.patterns()) {
       put_cells(out, p.boxes);
@@ -176,20 +171,10 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     }
     // The area-entry groups searched, after the goals' area they were searched against (its
     // squares; none without a goal room): a group's cost is its way into that area.
-    std::uint32_t area = 0;
-    if (room_ != nullptr) {
-      for (int c = 0; c < board_->cell_count(); ++c) area += room_->in_area(c);
-    }
-    out.u32(area);
-    for (int c = 0; room_ != nullptr && c < board_->cell_count(); ++c) {
-      if (room_->in_area(c)) out.u16(static_cast<std::uint16_t>(c));
-    }
-    out.u32(static_cast<std::uint32_t>(entry_memo_.size()));
-    for (const auto& [key, memo] : entry_memo_) {
-      put_cells(out, key.boxes);
-      out.u16(key.zone);
-      put_memo(out, memo);
-    }
+    const Set area = area_squares();
+    out.u32(static_cast<std::uint32_t>(area.count()));
+    area.for_each([&](int c) { out.u16(static_cast<std::uint16_t>(c)); });
+    put_memos(out, entry_memo_);
     out.u32(static_cast<std::uint32_t>(entry_table_.size()));
     for (const auto& g : entry_table_.groups()) {
       put_cells(out, g.boxes);
@@ -222,18 +207,14 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       lone.emplace_back(i, in.memo());
     }
     for (std::uint32_t n = in.count(); n > 0; --n) {
-      Key key;
-      key.boxes = in.cells();
-      key.zone = in.cell();
-      if (key.boxes.test(key.zone)) in.in.fail("a zone under a box");
+      const Key key = in.key();
       memos.emplace_back(key, in.memo());
     }
     for (std::uint32_t n = in.count(); n > 0; --n) {
+      const Key key = in.key();
       Learned p;
-      p.boxes = in.cells();
-      const std::uint16_t zone = in.cell();
-      if (p.boxes.test(zone)) in.in.fail("a zone under a box");
-      p.zone = zone_of(p.boxes, zone);
+      p.boxes = key.boxes;
+      p.zone = zone_of(p.boxes, key.zone);
       p.cost = static_cast<std::int32_t>(in.in.u32("a pattern's cost"));
       p.matching = static_cast<std::int32_t>(in.in.u32("a pattern's matching"));
       if (p.cost < Table::kDeadlock || p.matching < 0 || (p.cost != Table::kDeadlock && p.matching > p.cost)) {
@@ -247,49 +228,33 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       if (area.test(c)) in.in.fail("an area square listed twice");
       area.set(c);
     }
-    bool same_area = room_ != nullptr;
-    for (int c = 0; same_area && c < board_->cell_count(); ++c) same_area = room_->in_area(c) == area.test(c);
-    auto outside = [&](const Set& boxes) {
-      if (boxes.intersects(area)) in.in.fail("an area-entry group inside the goals' area");
+    const bool same_area = room_ != nullptr && area == area_squares();
+    auto outside_key = [&] {
+      const Key key = in.key();
+      if (key.boxes.intersects(area)) in.in.fail("an area-entry group inside the goals' area");
+      return key;
     };
     std::vector<std::pair<Key, Memo>> entry_memos;
     for (std::uint32_t n = in.count(); n > 0; --n) {
-      Key key;
-      key.boxes = in.cells();
-      outside(key.boxes);
-      key.zone = in.cell();
-      if (key.boxes.test(key.zone)) in.in.fail("a zone under a box");
+      const Key key = outside_key();
       entry_memos.emplace_back(key, in.memo());
     }
-    struct Entry {
-      Set boxes;
-      std::uint16_t zone;
-      std::int32_t cost;
-    };
-    std::vector<Entry> entries;
+    std::vector<std::pair<Key, std::int32_t>> entries;  // a group (its zone's cell) and c(G)
     for (std::uint32_t n = in.count(); n > 0; --n) {
-      Entry g;
-      g.boxes = in.cells();
-      outside(g.boxes);
-      g.zone = in.cell();
-      if (g.boxes.test(g.zone)) in.in.fail("a zone under a box");
+      const Key key = outside_key();
       const std::uint32_t cost = in.in.u32("an area-entry group's cost");
       // At least one push per box; at most what a sub-search could prove.
-      if (cost < static_cast<std::uint32_t>(g.boxes.count()) || cost > (1u << 24)) {
+      if (cost < static_cast<std::uint32_t>(key.boxes.count()) || cost > (1u << 24)) {
         in.in.fail("an area-entry group's cost of " + std::to_string(cost));
       }
-      g.cost = static_cast<std::int32_t>(cost);
-      entries.push_back(g);
+      entries.emplace_back(key, static_cast<std::int32_t>(cost));
     }
     if (in.in.remaining() != 0) in.in.fail("bytes after the last area-entry group");
     for (auto& [i, memo] : lone) {
       path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
       lone_[i] = std::move(memo);
     }
-    for (auto& [key, memo] : memos) {
-      path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
-      memo_.insert_or_assign(key, std::move(memo));
-    }
+    adopt(memo_, memos);
     for (const Learned& p : patterns) {
       const std::size_t id = table_.add(p.boxes, p.zone, p.cost, p.matching);
       // A penalty pattern's goal sets are not in the file: searched again.
@@ -298,11 +263,8 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       }
     }
     if (!same_area) return;
-    for (auto& [key, memo] : entry_memos) {
-      path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
-      entry_memo_.insert_or_assign(key, std::move(memo));
-    }
-    for (const Entry& g : entries) entry_table_.add(g.boxes, zone_of(g.boxes, g.zone), g.cost);
+    adopt(entry_memo_, entry_memos);
+    for (const auto& [key, cost] : entries) entry_table_.add(key.boxes, zone_of(key.boxes, key.zone), cost);
   }
 
   // The start's groups of boxes (PatternSearchOptions::start_boxes), searched before the
@@ -469,6 +431,30 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     out.u32(static_cast<std::uint32_t>(m.path.size()));
     for (std::uint16_t c : m.path) out.u16(c);
   }
+  using MemoMap = std::unordered_map<Key, Memo, KeyHash>;
+  static void put_memos(PayloadWriter& out, const MemoMap& memos) {
+    out.u32(static_cast<std::uint32_t>(memos.size()));
+    for (const auto& [key, memo] : memos) {
+      put_cells(out, key.boxes);
+      out.u16(key.zone);
+      put_memo(out, memo);
+    }
+  }
+  // Sub-states read back (restore()) join `memos`, their paths counted in held_bytes().
+  void adopt(MemoMap& memos, std::vector<std::pair<Key, Memo>>& read) {
+    for (auto& [key, memo] : read) {
+      path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
+      memos.insert_or_assign(key, std::move(memo));
+    }
+  }
+  // The goals' area the area-entry groups are searched against (none without a goal room).
+  Set area_squares() const {
+    Set area;
+    for (int c = 0; room_ != nullptr && c < board_->cell_count(); ++c) {
+      if (room_->in_area(c)) area.set(static_cast<std::uint16_t>(c));
+    }
+    return area;
+  }
   struct Reader {
     PayloadReader in;
     int cell_count;
@@ -494,6 +480,14 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         set.set(c);
       }
       return set;
+    }
+    // A sub-state's boxes and the cell that names its zone, which no box may cover.
+    Key key() {
+      Key k;
+      k.boxes = cells();
+      k.zone = cell();
+      if (k.boxes.test(k.zone)) in.fail("a zone under a box");
+      return k;
     }
     Memo memo() {
       Memo m;
@@ -795,10 +789,10 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   Table table_;
   PatternSearchStats stats_;
   std::vector<Memo> lone_;  // one-box sub-states by (cell, side class)
-  std::unordered_map<Key, Memo, KeyHash> memo_;  // the larger ones
+  MemoMap memo_;  // the larger ones
   const GoalRoomBound* room_ = nullptr;
   BasicAreaEntryTable<Set> entry_table_{*board_};
-  std::unordered_map<Key, Memo, KeyHash> entry_memo_;  // the area-entry groups searched
+  MemoMap entry_memo_;  // the area-entry groups searched
   std::array<std::int32_t, Set::kCapacity> distance_{};  // area_entry_gain's scratch
   std::uint64_t pushes_ = 0;
   std::uint64_t late_head_start_ = 0;  // the budget's second head start, at start_after_pushes
