@@ -443,6 +443,9 @@ int main(int argc, char** argv) {
       ("no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")
       ("no-pi-corrals", "offer every legal push instead of only a PI-corral's (to measure the pruning; "
                         "both are push-optimal)")
+      ("tunnel-macros", "push a box through a corridor the player can only cross through in one move, not "
+                        "one square at a time (keeps push-optimality; off by default: it helps some levels "
+                        "and slows others)")
       ("no-frozen-goals", "push distances that ignore boxes frozen on goals (to measure them; the "
                           "bound is weaker, still admissible)")
       ("no-feature-space", "--objective any: the first solution comes from the weighted restarts too, not "
@@ -543,6 +546,7 @@ int main(int argc, char** argv) {
   options.pattern_search = vm.count("no-pattern-search") == 0;
   options.corral_test = vm.count("no-corral-test") == 0;
   options.pi_corrals = vm.count("no-pi-corrals") == 0;
+  options.tunnel_macros = vm.count("tunnel-macros") != 0;
   options.frozen_goal_distances = vm.count("no-frozen-goals") == 0;
   options.newer_first_on_ties = vm.count("no-newer-first") == 0;
   options.packing_order = vm.count("packing-order") != 0;

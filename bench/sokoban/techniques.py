@@ -24,6 +24,7 @@ VARIANTS = [
     ("default", []),
     ("no pattern search", ["--no-pattern-search"]),
     ("no PI-corrals", ["--no-pi-corrals"]),
+    ("tunnel macros", ["--tunnel-macros"]),
     ("no frozen goals", ["--no-frozen-goals"]),
     ("no corral test", ["--no-corral-test"]),
     ("no newer-first ties", ["--no-newer-first"]),

@@ -14,7 +14,9 @@
 //   * dead cells: cells from which no goal can be reached by pushes (the same backward search,
 //     i.e. pulls from the goals on the pusher-aware graph, so they are found exactly where a
 //     lone box is stuck); goals are never dead;
-//   * tunnels: floor squares with walls on both sides across one axis and floor along it.
+//   * tunnels: floor squares with walls on both sides across one axis and floor along it;
+//     macro tunnels among them: no goal, and the only way between their two ends (the ends
+//     fall in different side classes), which is what tunnel macros need (tunnel_macro.hpp).
 //
 // More goals than boxes is accepted: the level is solved when every box stands on a goal;
 // the extra goals may stay empty.
@@ -120,6 +122,9 @@ class Board {
   }
 
   bool is_tunnel(int cell) const { return tunnel_[static_cast<std::size_t>(cell)] != 0; }
+  // A tunnel square that is no goal and that the player can only cross through: its two open
+  // sides lie in different side classes, so taking it away cuts the floor in two.
+  bool is_macro_tunnel(int cell) const { return macro_tunnel_[static_cast<std::size_t>(cell)] != 0; }
 
   // The 8 squares around `cell` clockwise from the one above (kNoCell for walls): N, NE, E, SE,
   // S, SW, W, NW. Used to decide locally that a new box leaves the player's area connected.
@@ -262,6 +267,7 @@ class Board {
     store_rings();
     store_tunnels();
     store_goals(a);
+    store_macro_tunnels();
     store_distances(a);
     store_boxes_and_player(player_square);
     make_zobrist_keys();
@@ -461,6 +467,15 @@ class Board {
     }
   }
 
+  void store_macro_tunnels() {
+    macro_tunnel_.assign(row_.size(), 0);
+    for (std::size_t f = 0; f < row_.size(); ++f) {
+      if (!tunnel_[f] || goal_of_cell_[f] >= 0) continue;
+      const int d = nb_[f][kUp] != kNoCell ? kUp : kLeft;  // one end; the other is opposite(d)
+      macro_tunnel_[f] = cls_[f][d] != cls_[f][opposite(d)];
+    }
+  }
+
   // Goals in final-cell order, so goal numbers follow the board's reading order of live cells.
   void store_goals(const AreaGraph& a) {
     goal_of_cell_.assign(row_.size(), -1);
@@ -561,6 +576,7 @@ class Board {
   std::vector<std::array<std::int8_t, 4>> cls_;
   std::vector<int> goal_of_cell_;
   std::vector<char> tunnel_;
+  std::vector<char> macro_tunnel_;
   std::vector<std::array<std::uint16_t, 8>> ring_;
   std::vector<std::uint16_t> goals_;
   WidestCellSet goal_set_;

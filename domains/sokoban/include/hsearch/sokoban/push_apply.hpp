@@ -108,20 +108,30 @@ std::uint64_t state_hash(const Board& board, const Set& boxes, std::uint16_t pla
   return box_hash(board, boxes) ^ board.zobrist_player(player);
 }
 
-// Makes the push `m` in `s`: the box, its row of box_cell, the player's area, the hash, the
-// last push, and the pushed box's player side. Returns the pushed box's row. The bound and the
-// deadlock tests are not touched (SokobanDomain::complete does them).
+// The square a push leaves its box on: `steps` squares on from `from`.
+inline std::uint16_t push_target(const Board& board, const Push& m) {
+  std::uint16_t at = m.from;
+  for (int i = 0; i < m.steps; ++i) at = board.neighbor(at, m.dir);
+  return at;
+}
+
+// Makes the push `m` in `s` (all its steps): the box, its row of box_cell, the player's area,
+// the hash, the last push, and the pushed box's player side. Returns the pushed box's row. The
+// bound and the deadlock tests are not touched (SokobanDomain::complete does them).
 template <class Set>
 int move_box(const Board& board, BasicPushState<Set>& s, const Push& m) {
   const std::uint16_t from = m.from;
-  const std::uint16_t to = board.neighbor(from, m.dir);
+  const std::uint16_t to = push_target(board, m);
   int row = 0;
   while (s.box_cell[static_cast<std::size_t>(row)] != from) ++row;
   s.boxes.reset(from);
   s.boxes.set(to);
   s.box_cell[static_cast<std::size_t>(row)] = to;
   s.hash ^= board.zobrist_box(from) ^ board.zobrist_box(to) ^ board.zobrist_player(s.player);
-  s.player = update_player_area(board, s.boxes, s.reach, from, to);
+  // A tunnel macro frees the corridor behind the box, which the local update does not
+  // expect: the player, on the corridor's last square, floods its area afresh.
+  s.player = m.steps == 1 ? update_player_area(board, s.boxes, s.reach, from, to)
+                          : flood_player_area(board, s.boxes, board.neighbor(to, opposite(m.dir)), s.reach);
   s.hash ^= board.zobrist_player(s.player);
   s.last_box = static_cast<std::uint8_t>(row);
   s.last_dir = m.dir;

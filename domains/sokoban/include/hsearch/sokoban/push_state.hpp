@@ -28,12 +28,14 @@ namespace hsearch::sokoban {
 // The cost of a push plan: a number of pushes.
 using PushCost = int;
 
-// A push: the box on cell `from` moves one square in direction `dir`. Pushes name cells, not
-// box numbers, so a plan replays on any state with the same boxes (A* rebuilds its states from
-// keys, which may number the boxes differently).
+// A push: the box on cell `from` moves `steps` squares in direction `dir` (more than one only
+// for a tunnel macro, tunnel_macro.hpp, and then it costs `steps` pushes). Pushes name cells,
+// not box numbers, so a plan replays on any state with the same boxes (A* rebuilds its states
+// from keys, which may number the boxes differently).
 struct Push {
   std::uint16_t from = 0;
   std::uint8_t dir = 0;  // Direction of the push
+  std::uint8_t steps = 1;
 };
 
 // PushState::last_box of a state no push has led to.

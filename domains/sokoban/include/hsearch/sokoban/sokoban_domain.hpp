@@ -1,6 +1,7 @@
 #pragma once
-// Sokoban as a search domain over pushes: a move is one push, every push costs 1, so an
-// optimal plan is push-optimal (the player's walks between pushes are free; the solver's
+// Sokoban as a search domain over pushes: a move is one push costing 1 (or, with tunnel
+// macros on, a box's run through a corridor, costing its pushes), so an optimal plan is
+// push-optimal (the player's walks between pushes are free; the solver's
 // second pass, fewer_moves_domain.hpp, shortens them). Satisfies hsearch::Domain,
 // PackableDomain and DeferredApplyDomain.
 //
@@ -12,7 +13,8 @@
 //                      distances, with the distances that treat boxes frozen on goals as walls;
 //   pruning.hpp        the dead-end tests (dead cells, freeze, frozen corral) and PI-corral
 //                      pruning, which withholds pushes and counts them;
-//   state_text.hpp     states and pushes as text for traces.
+//   state_text.hpp     states and pushes as text for traces;
+//   tunnel_macro.hpp   tunnel macros (off by default): one move through a corridor.
 // Every cut is exact or keeps an optimal plan and the bound is admissible, so IDA* and A* stay
 // push-optimal.
 //
@@ -36,6 +38,7 @@
 #include "hsearch/sokoban/push_matching.hpp"
 #include "hsearch/sokoban/push_state.hpp"
 #include "hsearch/sokoban/state_text.hpp"
+#include "hsearch/sokoban/tunnel_macro.hpp"
 
 namespace hsearch::sokoban {
 
@@ -107,6 +110,11 @@ class BasicSokobanDomain {
   // when the state has a PI-corral that must change. Keeps push-optimality (proof there); off
   // for whoever needs every legal push of a state.
   void set_pi_corrals(bool on) { pi_corrals_.set_enabled(on); }
+  // Tunnel macros (tunnel_macro.hpp): a push onto a corridor the player can only cross through
+  // goes on to its end, one move of several pushes. Keeps push-optimality for searches that add
+  // up move costs (A*, IDA*); off by default, and never for breadth-first or depth-first
+  // searches, which count moves (kUnitCost describes the domain with them off).
+  void set_tunnel_macros(bool on) { tunnel_macros_ = on; }
   // Legal pushes for_each_move has withheld so far because a PI-corral restricted the moves;
   // the searches report those of their run in Statistics::withheld (CountsWithheldMoves).
   std::uint64_t pi_corral_cuts() const { return pi_corrals_.cuts(); }
@@ -150,10 +158,16 @@ class BasicSokobanDomain {
   void for_each_move(const State& s, F&& f) const {
     PushList moves;
     const int count = ordered_pushes(*board_, s, boxes_, moves);
-    pi_corrals_.offer(s, moves, count, f);
+    if (!tunnel_macros_) {
+      pi_corrals_.offer(s, moves, count, f);
+      return;
+    }
+    pi_corrals_.offer(s, moves, count, [&](Push m) {
+      if (extend_through_tunnel(*board_, s.boxes, m)) f(m);
+    });
   }
 
-  Cost cost(const State&, const Move&) const { return 1; }
+  Cost cost(const State&, const Move& m) const { return m.steps; }
 
   Undo apply(State& s, const Move& m) const {
     Undo previous = apply_deferred(s, m);
@@ -171,7 +185,7 @@ class BasicSokobanDomain {
   }
 
   void complete(State& s, const Move& m) const {
-    const std::uint16_t to = board_->neighbor(m.from, m.dir);
+    const std::uint16_t to = push_target(*board_, m);
     Set frozen;
     if (dead_ends_.after_push(s, to, frozen)) {
       s.h = dead_end<Cost>();
@@ -238,6 +252,7 @@ class BasicSokobanDomain {
   BasicPushMatching<Set> matching_;
   DeadEndTests dead_ends_;
   PiCorralPruning pi_corrals_;
+  bool tunnel_macros_ = false;
   BoundHook* hook_ = nullptr;
   const GoalRoomBound* room_ = nullptr;
   mutable std::vector<State> cache_;  // see enable_state_cache

@@ -23,6 +23,13 @@ struct Solution {
   int moves = 0;
 };
 
+// The pushes a plan makes (a tunnel macro makes several).
+inline int plan_pushes(const std::vector<Push>& plan) {
+  int pushes = 0;
+  for (const Push& m : plan) pushes += m.steps;
+  return pushes;
+}
+
 // Builds the LURD string of a plan from the level's start; throws std::logic_error when a push
 // of the plan is not possible (a bug upstream: callers verify anyway).
 inline Solution plan_to_lurd(const Board& board, const std::vector<SokobanDomain::Move>& plan) {
@@ -61,15 +68,18 @@ inline Solution plan_to_lurd(const Board& board, const std::vector<SokobanDomain
       v = (v / W - kRowStep[d]) * W + (v % W - kColStep[d]);
     }
     out.lurd.append(walk.rbegin(), walk.rend());
-    const int to_r = br + kRowStep[m.dir], to_c = bc + kColStep[m.dir];
-    if (!free_square(to_r, to_c)) throw std::logic_error("plan pushes a box into a wall or a box");
-    box[static_cast<std::size_t>(br * W + bc)] = 0;
-    box[static_cast<std::size_t>(to_r * W + to_c)] = 1;
-    player = br * W + bc;
-    out.lurd.push_back(kPushLetter[m.dir]);
+    // A tunnel macro's steps are that many pushes in a row, the player following the box.
+    for (int step = 0, r = br, c = bc; step < m.steps; ++step, r += kRowStep[m.dir], c += kColStep[m.dir]) {
+      const int to_r = r + kRowStep[m.dir], to_c = c + kColStep[m.dir];
+      if (!free_square(to_r, to_c)) throw std::logic_error("plan pushes a box into a wall or a box");
+      box[static_cast<std::size_t>(r * W + c)] = 0;
+      box[static_cast<std::size_t>(to_r * W + to_c)] = 1;
+      player = r * W + c;
+      out.lurd.push_back(kPushLetter[m.dir]);
+      ++out.pushes;
+    }
   }
   out.moves = static_cast<int>(out.lurd.size());
-  out.pushes = static_cast<int>(plan.size());
   return out;
 }
 

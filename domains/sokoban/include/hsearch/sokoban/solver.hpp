@@ -94,6 +94,11 @@ struct SolveOptions {
   bool corral_test = true;
   // PI-corral pruning (pi_corral.hpp); keeps push-optimality, so on by default.
   bool pi_corrals = true;
+  // Tunnel macros (tunnel_macro.hpp): a box pushed into a corridor that the player can only
+  // cross through goes on to its end in one move. Keeps push-optimality; used by the searches
+  // that add up move costs (A*, IDA*) for the pushes objective. Off by default: measured on
+  // XSokoban they save expansions on some levels and cost more on others (docs/sokoban.md).
+  bool tunnel_macros = false;
   // Push distances that treat boxes frozen on goals as walls (frozen_goals.hpp); admissible,
   // so on by default.
   bool frozen_goal_distances = true;
@@ -602,6 +607,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   SokobanDomain domain(board);
   domain.set_corral_test(options.corral_test);
   domain.set_pi_corrals(options.pi_corrals);
+  domain.set_tunnel_macros(options.tunnel_macros && options.objective == Objective::pushes &&
+                           (options.algorithm == Algorithm::astar || options.algorithm == Algorithm::ida));
   domain.set_frozen_goal_distances(options.frozen_goal_distances);
   const MemoryShares memory = memory_shares(options);
   domain.set_frozen_goal_bytes(memory.frozen_goals);
@@ -840,7 +847,7 @@ SolveReport solve_observed(const Level& level, const SolveOptions& options, cons
       const std::string problem = verify_lurd(level, solution.lurd, &pushes, &moves);
       const int counted = options.objective == Objective::moves ? moves : pushes;
       if (!problem.empty() || counted != result.cost ||
-          pushes != static_cast<int>(result.plan.size())) {
+          pushes != plan_pushes(result.plan)) {
         report.internal_error = true;
         report.message = level.where() + ": internal error: the solution found does not replay (" +
                          (problem.empty() ? std::string("the count differs") : problem) + ")";

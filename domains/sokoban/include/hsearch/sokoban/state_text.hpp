@@ -41,10 +41,11 @@ std::string state_text(const Board& board, const BasicPushState<Set>& s) {
   return out;
 }
 
-// A push as its LURD letter and the box's square, 1-based: "R@3,5".
+// A push as its LURD letter and the box's square, 1-based: "R@3,5"; a tunnel macro adds its
+// pushes: "R@3,5x4".
 inline std::string push_name(const Board& board, const Push& m) {
   return std::string(1, kPushLetter[m.dir]) + "@" + std::to_string(board.row(m.from) + 1) + "," +
-         std::to_string(board.col(m.from) + 1);
+         std::to_string(board.col(m.from) + 1) + (m.steps > 1 ? "x" + std::to_string(m.steps) : "");
 }
 
 }  // namespace hsearch::sokoban
