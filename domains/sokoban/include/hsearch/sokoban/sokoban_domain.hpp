@@ -158,12 +158,8 @@ class BasicSokobanDomain {
   void for_each_move(const State& s, F&& f) const {
     PushList moves;
     const int count = ordered_pushes(*board_, s, boxes_, moves);
-    if (!tunnel_macros_) {
-      pi_corrals_.offer(s, moves, count, f);
-      return;
-    }
     pi_corrals_.offer(s, moves, count, [&](Push m) {
-      if (extend_through_tunnel(*board_, s.boxes, m)) f(m);
+      if (!tunnel_macros_ || extend_through_tunnel(*board_, s.boxes, m)) f(m);
     });
   }
 
@@ -184,8 +180,9 @@ class BasicSokobanDomain {
     return previous;
   }
 
-  void complete(State& s, const Move& m) const {
-    const std::uint16_t to = push_target(*board_, m);
+  void complete(State& s, const Move&) const {
+    // The pushed box's square, wherever its push (a tunnel macro's too) left it.
+    const std::uint16_t to = s.box_cell[s.last_box];
     Set frozen;
     if (dead_ends_.after_push(s, to, frozen)) {
       s.h = dead_end<Cost>();
