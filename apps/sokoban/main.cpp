@@ -446,6 +446,8 @@ int main(int argc, char** argv) {
       ("tunnel-macros", "push a box through a corridor the player can only cross through in one move, not "
                         "one square at a time (keeps push-optimality; off by default: it helps some levels "
                         "and slows others)")
+      ("goal-macros", "offer beside the pushes a box's pushes onto one of the most enclosed empty goals "
+                      "as one move (keeps push-optimality; off by default, see docs/sokoban.md)")
       ("no-frozen-goals", "push distances that ignore boxes frozen on goals (to measure them; the "
                           "bound is weaker, still admissible)")
       ("no-feature-space", "--objective any: the first solution comes from the weighted restarts too, not "
@@ -547,6 +549,7 @@ int main(int argc, char** argv) {
   options.corral_test = vm.count("no-corral-test") == 0;
   options.pi_corrals = vm.count("no-pi-corrals") == 0;
   options.tunnel_macros = vm.count("tunnel-macros") != 0;
+  options.goal_macros = vm.count("goal-macros") != 0;
   options.frozen_goal_distances = vm.count("no-frozen-goals") == 0;
   options.newer_first_on_ties = vm.count("no-newer-first") == 0;
   options.packing_order = vm.count("packing-order") != 0;

@@ -25,6 +25,7 @@ VARIANTS = [
     ("no pattern search", ["--no-pattern-search"]),
     ("no PI-corrals", ["--no-pi-corrals"]),
     ("tunnel macros", ["--tunnel-macros"]),
+    ("goal macros", ["--goal-macros"]),
     ("no frozen goals", ["--no-frozen-goals"]),
     ("no corral test", ["--no-corral-test"]),
     ("no newer-first ties", ["--no-newer-first"]),

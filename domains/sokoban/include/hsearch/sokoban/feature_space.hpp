@@ -122,7 +122,7 @@ class PushFeatures {
   template <class Set>
   int weight(const BasicPushState<Set>& parent, std::uint64_t parent_cell, const Push* last, const Push& m,
              const BasicPushState<Set>&, std::uint64_t child_cell) const {
-    if (last != nullptr && board_->neighbor(last->from, last->dir) == m.from) return 0;
+    if (last != nullptr && push_target(*board_, *last) == m.from) return 0;
     if (packed_of(child_cell) > packed_of(parent_cell)) return 0;
     if (out_of_plan_of(child_cell) < out_of_plan_of(parent_cell)) return 0;
     if (regions_of(child_cell) < regions_of(parent_cell)) return 0;
@@ -143,7 +143,7 @@ class PushFeatures {
       find_advice(parent.box_cell.data(), parent.boxes);
     }
     if (advised_box_ < 0 || m.from != advised_box_) return false;
-    return nearest_target(board_->neighbor(m.from, m.dir)) < advised_distance_;
+    return nearest_target(push_target(*board_, m)) < advised_distance_;
   }
 
   template <class Set>

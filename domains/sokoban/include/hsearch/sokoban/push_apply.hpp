@@ -108,8 +108,9 @@ std::uint64_t state_hash(const Board& board, const Set& boxes, std::uint16_t pla
   return box_hash(board, boxes) ^ board.zobrist_player(player);
 }
 
-// The square a push leaves its box on: `steps` squares on from `from`.
+// The square a push leaves its box on: a goal macro's goal, else `steps` squares on from `from`.
 inline std::uint16_t push_target(const Board& board, const Push& m) {
+  if (m.to != kNoCell) return m.to;
   std::uint16_t at = m.from;
   for (int i = 0; i < m.steps; ++i) at = board.neighbor(at, m.dir);
   return at;
@@ -128,8 +129,8 @@ int move_box(const Board& board, BasicPushState<Set>& s, const Push& m) {
   s.boxes.set(to);
   s.box_cell[static_cast<std::size_t>(row)] = to;
   s.hash ^= board.zobrist_box(from) ^ board.zobrist_box(to) ^ board.zobrist_player(s.player);
-  // A tunnel macro frees the corridor behind the box, which the local update does not
-  // expect: the player, on the corridor's last square, floods its area afresh.
+  // A macro frees the squares behind the box, which the local update does not expect: the
+  // player, behind the box's last push, floods its area afresh.
   s.player = m.steps == 1 ? update_player_area(board, s.boxes, s.reach, from, to)
                           : flood_player_area(board, s.boxes, board.neighbor(to, opposite(m.dir)), s.reach);
   s.hash ^= board.zobrist_player(s.player);

@@ -29,13 +29,16 @@ namespace hsearch::sokoban {
 using PushCost = int;
 
 // A push: the box on cell `from` moves `steps` squares in direction `dir` (more than one only
-// for a tunnel macro, tunnel_macro.hpp, and then it costs `steps` pushes). Pushes name cells,
-// not box numbers, so a plan replays on any state with the same boxes (A* rebuilds its states
-// from keys, which may number the boxes differently).
+// for a tunnel macro, tunnel_macro.hpp, and then it costs `steps` pushes). A goal macro
+// (goal_macro.hpp) takes the box to `to` by `steps` pushes, the last in direction `dir`; `to`
+// is kNoCell for every other move. Pushes name cells, not box numbers, so a plan replays on any
+// state with the same boxes (A* rebuilds its states from keys, which may number the boxes
+// differently).
 struct Push {
   std::uint16_t from = 0;
-  std::uint8_t dir = 0;  // Direction of the push
+  std::uint8_t dir = 0;  // Direction of the push (of a goal macro's last push)
   std::uint8_t steps = 1;
+  std::uint16_t to = kNoCell;
 };
 
 // PushState::last_box of a state no push has led to.

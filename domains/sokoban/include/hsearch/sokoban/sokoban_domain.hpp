@@ -1,6 +1,6 @@
 #pragma once
-// Sokoban as a search domain over pushes: a move is one push costing 1 (or, with tunnel
-// macros on, a box's run through a corridor, costing its pushes), so an optimal plan is
+// Sokoban as a search domain over pushes: a move is one push costing 1 (or, with tunnel or goal
+// macros on, several pushes of one box, costing them all), so an optimal plan is
 // push-optimal (the player's walks between pushes are free; the solver's
 // second pass, fewer_moves_domain.hpp, shortens them). Satisfies hsearch::Domain,
 // PackableDomain and DeferredApplyDomain.
@@ -14,7 +14,8 @@
 //   pruning.hpp        the dead-end tests (dead cells, freeze, frozen corral) and PI-corral
 //                      pruning, which withholds pushes and counts them;
 //   state_text.hpp     states and pushes as text for traces;
-//   tunnel_macro.hpp   tunnel macros (off by default): one move through a corridor.
+//   tunnel_macro.hpp   tunnel macros (off by default): one move through a corridor;
+//   goal_macro.hpp     goal macros (off by default): a box's pushes onto a goal as one move.
 // Every cut is exact or keeps an optimal plan and the bound is admissible, so IDA* and A* stay
 // push-optimal.
 //
@@ -31,6 +32,7 @@
 #include "hsearch/core/domain.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
+#include "hsearch/sokoban/goal_macro.hpp"
 #include "hsearch/sokoban/goal_room_bound.hpp"
 #include "hsearch/sokoban/move_ordering.hpp"
 #include "hsearch/sokoban/pruning.hpp"
@@ -115,6 +117,13 @@ class BasicSokobanDomain {
   // up move costs (A*, IDA*); off by default, and never for breadth-first or depth-first
   // searches, which count moves (kUnitCost describes the domain with them off).
   void set_tunnel_macros(bool on) { tunnel_macros_ = on; }
+  // Goal macros (goal_macro.hpp): beside the ordinary pushes, a box's pushes onto one of the
+  // most enclosed empty goals as one move costing them all. Keeps push-optimality for searches
+  // that add up move costs (A*, IDA*); off by default, and never for breadth-first or
+  // depth-first searches, which count moves.
+  void set_goal_macros(bool on) { goal_macros_ = on; }
+  // The goal macros for_each_move has offered so far.
+  std::uint64_t goal_macros_offered() const { return macros_offered_; }
   // Legal pushes for_each_move has withheld so far because a PI-corral restricted the moves;
   // the searches report those of their run in Statistics::withheld (CountsWithheldMoves).
   std::uint64_t pi_corral_cuts() const { return pi_corrals_.cuts(); }
@@ -158,9 +167,13 @@ class BasicSokobanDomain {
   void for_each_move(const State& s, F&& f) const {
     PushList moves;
     const int count = ordered_pushes(*board_, s, boxes_, moves);
+    PushList offered;
+    int offered_count = 0;
     pi_corrals_.offer(s, moves, count, [&](Push m) {
+      if (goal_macros_) offered[static_cast<std::size_t>(offered_count++)] = m;
       if (!tunnel_macros_ || extend_through_tunnel(*board_, s.boxes, m)) f(m);
     });
+    if (goal_macros_) offer_goal_macros(s, offered, offered_count, f);
   }
 
   Cost cost(const State&, const Move& m) const { return m.steps; }
@@ -235,6 +248,29 @@ class BasicSokobanDomain {
   std::string move_name(const Move& m) const { return push_name(*board_, m); }
 
  private:
+  // The goal macros of the boxes that have offered pushes, after those pushes (so that A*'s
+  // newer-first ties try a macro first among equals).
+  template <class F>
+  void offer_goal_macros(const State& s, const PushList& offered, int count, F& f) const {
+    const Set targets = goal_macro_targets(*board_, s.boxes);
+    if (!targets.any()) return;
+    OneBoxWalk<Set> walk;
+    Set walked;
+    for (int i = 0; i < count; ++i) {
+      const std::uint16_t from = offered[static_cast<std::size_t>(i)].from;
+      if (walked.test(from)) continue;
+      walked.set(from);
+      std::array<std::uint8_t, 4> first{};
+      int n = 0;
+      for (int j = i; j < count; ++j)
+        if (offered[static_cast<std::size_t>(j)].from == from) first[static_cast<std::size_t>(n++)] = offered[static_cast<std::size_t>(j)].dir;
+      for_each_goal_macro(*board_, s, targets, from, first.data(), n, walk, [&](const Push& m) {
+        ++macros_offered_;
+        f(m);
+      });
+    }
+  }
+
   void with_goal_room(State& s) const {
     if (room_ == nullptr || is_dead_end(s.h)) return;
     int r = room_->bound(s, boxes_);
@@ -250,6 +286,8 @@ class BasicSokobanDomain {
   DeadEndTests dead_ends_;
   PiCorralPruning pi_corrals_;
   bool tunnel_macros_ = false;
+  bool goal_macros_ = false;
+  mutable std::uint64_t macros_offered_ = 0;
   BoundHook* hook_ = nullptr;
   const GoalRoomBound* room_ = nullptr;
   mutable std::vector<State> cache_;  // see enable_state_cache

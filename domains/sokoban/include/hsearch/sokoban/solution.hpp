@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/goal_macro.hpp"
 #include "hsearch/sokoban/level.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 
@@ -23,7 +24,7 @@ struct Solution {
   int moves = 0;
 };
 
-// The pushes a plan makes (a tunnel macro makes several).
+// The pushes a plan makes (a macro makes several).
 inline int plan_pushes(const std::vector<Push>& plan) {
   int pushes = 0;
   for (const Push& m : plan) pushes += m.steps;
@@ -43,9 +44,10 @@ inline Solution plan_to_lurd(const Board& board, const std::vector<SokobanDomain
   Solution out;
   std::vector<int> from_dir(static_cast<std::size_t>(W * H));
   std::vector<int> queue;
-  for (const auto& m : plan) {
-    const int br = board.row(m.from), bc = board.col(m.from);
-    const int target = (br - kRowStep[m.dir]) * W + (bc - kColStep[m.dir]);
+  // The player walks behind the box on `cell` and pushes it one square towards `dir`.
+  const auto push_one = [&](std::uint16_t cell, int dir) {
+    const int br = board.row(cell), bc = board.col(cell);
+    const int target = (br - kRowStep[dir]) * W + (bc - kColStep[dir]);
     if (!box[static_cast<std::size_t>(br * W + bc)]) throw std::logic_error("plan pushes a missing box");
     // BFS from the player to `target`.
     std::fill(from_dir.begin(), from_dir.end(), -1);
@@ -68,16 +70,28 @@ inline Solution plan_to_lurd(const Board& board, const std::vector<SokobanDomain
       v = (v / W - kRowStep[d]) * W + (v % W - kColStep[d]);
     }
     out.lurd.append(walk.rbegin(), walk.rend());
-    // A tunnel macro's steps are that many pushes in a row, the player following the box.
-    for (int step = 0, r = br, c = bc; step < m.steps; ++step, r += kRowStep[m.dir], c += kColStep[m.dir]) {
-      const int to_r = r + kRowStep[m.dir], to_c = c + kColStep[m.dir];
-      if (!free_square(to_r, to_c)) throw std::logic_error("plan pushes a box into a wall or a box");
-      box[static_cast<std::size_t>(r * W + c)] = 0;
-      box[static_cast<std::size_t>(to_r * W + to_c)] = 1;
-      player = r * W + c;
-      out.lurd.push_back(kPushLetter[m.dir]);
-      ++out.pushes;
+    const int to_r = br + kRowStep[dir], to_c = bc + kColStep[dir];
+    if (!free_square(to_r, to_c)) throw std::logic_error("plan pushes a box into a wall or a box");
+    box[static_cast<std::size_t>(br * W + bc)] = 0;
+    box[static_cast<std::size_t>(to_r * W + to_c)] = 1;
+    player = br * W + bc;
+    out.lurd.push_back(kPushLetter[dir]);
+    ++out.pushes;
+  };
+  for (const auto& m : plan) {
+    if (m.to == kNoCell) {
+      // A tunnel macro's steps are that many pushes in a row, the player following the box.
+      for (int step = 0; step < m.steps; ++step) push_one(board.cell_at(board.row(m.from) + step * kRowStep[m.dir], board.col(m.from) + step * kColStep[m.dir]), m.dir);
+      continue;
     }
+    // A goal macro: its pushes found again among the boxes and the player's area of now.
+    WidestCellSet boxes, reach;
+    for (int c = 0; c < board.cell_count(); ++c)
+      if (box[static_cast<std::size_t>(board.row(c) * W + board.col(c))]) boxes.set(c);
+    const int player_cell = board.cell_at(player / W, player % W);
+    if (player_cell == kNoCell) throw std::logic_error("the player stands off the floor");
+    flood_player_area(board, boxes, static_cast<std::uint16_t>(player_cell), reach);
+    for (const Push& p : goal_macro_pushes(board, boxes, reach, m)) push_one(p.from, p.dir);
   }
   out.moves = static_cast<int>(out.lurd.size());
   return out;

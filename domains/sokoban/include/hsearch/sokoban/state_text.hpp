@@ -42,10 +42,11 @@ std::string state_text(const Board& board, const BasicPushState<Set>& s) {
 }
 
 // A push as its LURD letter and the box's square, 1-based: "R@3,5"; a tunnel macro adds its
-// pushes: "R@3,5x4".
+// pushes: "R@3,5x4"; a goal macro names the goal too, its letter the last push's: "R@3,5>7,2x9".
 inline std::string push_name(const Board& board, const Push& m) {
-  return std::string(1, kPushLetter[m.dir]) + "@" + std::to_string(board.row(m.from) + 1) + "," +
-         std::to_string(board.col(m.from) + 1) + (m.steps > 1 ? "x" + std::to_string(m.steps) : "");
+  const auto square = [&](std::uint16_t c) { return std::to_string(board.row(c) + 1) + "," + std::to_string(board.col(c) + 1); };
+  return std::string(1, kPushLetter[m.dir]) + "@" + square(m.from) + (m.to != kNoCell ? ">" + square(m.to) : "") +
+         (m.steps > 1 ? "x" + std::to_string(m.steps) : "");
 }
 
 }  // namespace hsearch::sokoban

@@ -1,0 +1,191 @@
+#pragma once
+// Goal macros (the reference thesis, 12.1, after Junghanns and Schaeffer): beside a state's
+// ordinary pushes, a box that its own pushes alone (the other boxes standing still) can take
+// onto one of the most enclosed empty goals gets one more move that does so, costing all its
+// pushes. "Most enclosed" is Demaret's goal ranking (move_ordering.hpp's goal_enclosure: walls
+// and boxes among a goal's four neighbours): only the empty goals of the highest rank are
+// targets, so corners fill first and a macro does not wall the rest of a goal room off.
+//
+// Why no optimal solution is lost: nothing is taken away. A macro is offered beside the
+// ordinary pushes, and it leads where the same pushes made one by one lead, at their cost; the
+// cheapest cost from every state is therefore what it was, and so is every state's lower bound
+// and its admissibility. (A* may reach a state sooner through a macro; its reopening and its
+// rule of taking a goal only when nothing open is ordered below it are unchanged.) A macro
+// starts with one of the pushes the state offers (after PI-corral pruning), so a PI-corral
+// that restricts a state's pushes restricts its macros too.
+//
+// What it buys: within the last f layer, a state with a box on its goal in one expansion
+// instead of one per push. What it costs: a breadth-first search over each movable box's
+// pushes per expansion, one flood of the player's area per (square, side) it reaches.
+//
+// A macro is a Push whose `to` names the goal and whose `dir` is its last push's direction (the
+// player ends behind the box on that side). The pushes themselves are not stored: box_path()
+// finds them again, the same number, to write the solution out.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/move_ordering.hpp"
+#include "hsearch/sokoban/push_apply.hpp"
+#include "hsearch/sokoban/push_state.hpp"
+
+namespace hsearch::sokoban {
+
+// The breadth-first search over the pushes of one box, the others standing still. A node is
+// (the box's square, the side the player stands on: a direction from the box); the player's
+// area is flooded at each node, and the nodes of one square whose sides that area joins count
+// as one. Arrays of fixed size, on the stack: no allocation.
+template <class Set>
+class OneBoxWalk {
+ public:
+  static constexpr int kNodes = Set::kCapacity * 4;
+  static constexpr std::uint16_t kNoNode = 0xFFFF;
+  // A macro's pushes fit its `steps`.
+  static constexpr int kMaxPushes = 255;
+
+  // Walks the box on `from` among `boxes` (which hold it), starting with one push in each of
+  // `first` (count `n`: directions whose push the player can make now). Calls
+  // visit(square, side, pushes, reach) for each node in order of pushes, where `reach` is the
+  // player's area there; stops when visit returns true (then stopped_at() is that node).
+  template <class Visit>
+  void run(const Board& board, const Set& boxes, std::uint16_t from, const std::uint8_t* first, int n, Visit&& visit) {
+    for (auto& s : queued_) s.clear();
+    for (auto& s : done_) s.clear();
+    stopped_ = kNoNode;
+    Set others = boxes;
+    others.reset(from);
+    int tail = 0;
+    for (int i = 0; i < n; ++i) {
+      const int d = first[i];
+      const std::uint16_t c = board.neighbor(from, d);
+      enqueue(c, opposite(d), kNoNode, tail);
+    }
+    Set reach;
+    int head = 0;
+    for (int pushes = 1; head < tail && pushes <= kMaxPushes; ++pushes) {
+      for (const int level_end = tail; head < level_end; ++head) {
+        const std::uint16_t node = queue_[static_cast<std::size_t>(head)];
+        const std::uint16_t c = static_cast<std::uint16_t>(node / 4);
+        const int side = node % 4;
+        if (done_[static_cast<std::size_t>(side)].test(c)) continue;
+        others.set(c);
+        const std::uint16_t start = board.neighbor(c, side);
+        reach.clear();
+        reach.set(start);
+        grow_area(board, others, start, reach);
+        for (int k = 0; k < 4; ++k) {
+          const std::uint16_t by = board.neighbor(c, k);
+          if (by != kNoCell && reach.test(by)) done_[static_cast<std::size_t>(k)].set(c);
+        }
+        if (visit(c, side, pushes, static_cast<const Set&>(reach))) {
+          stopped_ = node;
+          return;
+        }
+        for (int d = 0; d < 4; ++d) {
+          const std::uint16_t behind = board.neighbor(c, opposite(d));
+          const std::uint16_t ahead = board.neighbor(c, d);
+          if (behind == kNoCell || !reach.test(behind) || ahead == kNoCell || others.test(ahead) || !board.is_live(ahead))
+            continue;
+          enqueue(ahead, opposite(d), node, tail);
+        }
+        others.reset(c);
+      }
+    }
+  }
+
+  // The pushes that led to the node visit stopped at, first to last (empty when it did not stop).
+  std::vector<Push> path(const Board& board) const {
+    std::vector<Push> out;
+    for (std::uint16_t node = stopped_; node != kNoNode; node = parent_[node]) {
+      // The push that brought the box onto its square from the player's side of it.
+      const int side = node % 4;
+      out.push_back(Push{board.neighbor(static_cast<std::uint16_t>(node / 4), side), static_cast<std::uint8_t>(opposite(side))});
+    }
+    return {out.rbegin(), out.rend()};
+  }
+
+ private:
+  void enqueue(std::uint16_t c, int side, std::uint16_t parent, int& tail) {
+    auto& q = queued_[static_cast<std::size_t>(side)];
+    if (q.test(c) || done_[static_cast<std::size_t>(side)].test(c)) return;
+    q.set(c);
+    const auto node = static_cast<std::uint16_t>(c * 4 + side);
+    parent_[node] = parent;
+    queue_[static_cast<std::size_t>(tail++)] = node;
+  }
+
+  std::array<Set, 4> queued_, done_;
+  std::array<std::uint16_t, kNodes> queue_;
+  std::array<std::uint16_t, kNodes> parent_;
+  std::uint16_t stopped_ = kNoNode;
+};
+
+// The goals a macro may end on in `s`: the empty goals of the highest enclosure rank.
+template <class Set>
+Set goal_macro_targets(const Board& board, const Set& boxes) {
+  Set targets;
+  int best = -1;
+  for (const std::uint16_t g : board.goals()) {
+    if (boxes.test(g)) continue;
+    const int rank = goal_enclosure(board, boxes, kNoCell, g);
+    if (rank > best) targets.clear(), best = rank;
+    if (rank == best) targets.set(g);
+  }
+  return targets;
+}
+
+// Calls f(macro) for each goal macro of the box on `from` in state `s`, whose offered pushes
+// (legal, PI-corral pruning passed) go in the directions `first` (count `n`): one per target
+// goal the box's pushes reach, by the fewest pushes, when that is two pushes or more (one push
+// is an ordinary move already offered).
+template <class Set, class F>
+void for_each_goal_macro(const Board& board, const BasicPushState<Set>& s, const Set& targets, std::uint16_t from,
+                         const std::uint8_t* first, int n, OneBoxWalk<Set>& walk, F&& f) {
+  // The targets a lone box could reach from here (the board's push distances from the player's
+  // side): the walk stops once it has reached them all, and does not start for none.
+  int left = 0;
+  targets.for_each([&](int g) { left += board.distance_with_player(board.goal_index(g), from, s.player) != kUnreachable; });
+  if (left == 0) return;
+  Set reached;
+  walk.run(board, s.boxes, from, first, n, [&](std::uint16_t c, int side, int pushes, const Set&) {
+    if (!targets.test(c) || reached.test(c)) return false;
+    reached.set(c);
+    if (pushes >= 2) {
+      Push m{from, static_cast<std::uint8_t>(opposite(side)), static_cast<std::uint8_t>(pushes)};
+      m.to = c;
+      f(m);
+    }
+    return --left == 0;
+  });
+}
+
+// The single pushes of the goal macro `m` made among `boxes` with the player's area `reach`
+// (the state it is offered in), first to last; throws std::logic_error when they cannot be
+// found with m.steps pushes (a plan that does not fit the level: a bug upstream).
+template <class Set>
+std::vector<Push> goal_macro_pushes(const Board& board, const Set& boxes, const Set& reach, const Push& m) {
+  std::array<std::uint8_t, 4> first{};
+  int n = 0;
+  for (int d = 0; d < 4; ++d) {
+    const std::uint16_t behind = board.neighbor(m.from, opposite(d));
+    const std::uint16_t ahead = board.neighbor(m.from, d);
+    if (behind != kNoCell && reach.test(behind) && ahead != kNoCell && !boxes.test(ahead) && board.is_live(ahead))
+      first[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(d);
+  }
+  const std::uint16_t player_end = board.neighbor(m.to, opposite(m.dir));
+  int found = -1;
+  auto walk = std::make_unique<OneBoxWalk<Set>>();
+  walk->run(board, boxes, m.from, first.data(), n, [&](std::uint16_t c, int, int pushes, const Set& area) {
+    if (c != m.to || player_end == kNoCell || !area.test(player_end)) return false;
+    found = pushes;
+    return true;
+  });
+  if (found != m.steps) throw std::logic_error("a goal macro's pushes cannot be found again");
+  return walk->path(board);
+}
+
+}  // namespace hsearch::sokoban

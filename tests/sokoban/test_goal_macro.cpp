@@ -1,0 +1,180 @@
+// Goal macros (goal_macro.hpp): which goals they aim at, the one move that takes a box there,
+// that it leads where its single pushes lead, that other boxes block it, and that the optimum
+// does not change (against an exhaustive breadth-first search on Microban, and the solver with
+// and without them).
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "collection_file.hpp"
+#include "data_dir.hpp"
+#include "hsearch/search/astar.hpp"
+#include "hsearch/search/bfs.hpp"
+#include "hsearch/sokoban/goal_macro.hpp"
+#include "hsearch/sokoban/solution.hpp"
+#include "hsearch/sokoban/solver.hpp"
+#include "level_text.hpp"
+#include "same_optima.hpp"
+#include "sweep.hpp"
+
+using namespace hsearch::sokoban;
+using hsearch::sokoban::testing::cell;
+using hsearch::sokoban::testing::level_from;
+
+namespace {
+
+// An open room: the box needs four pushes right and two down to the goal in the corner.
+const std::string kRoom =
+    "########\n"
+    "#      #\n"
+    "# $    #\n"
+    "#@     #\n"
+    "#     .#\n"
+    "########\n";
+
+CellSet start_boxes(const Board& b) {
+  CellSet boxes;
+  for (const std::uint16_t c : b.initial_boxes()) boxes.set(c);
+  return boxes;
+}
+
+std::vector<SokobanDomain::Move> moves_of(const SokobanDomain& d, const SokobanDomain::State& s) {
+  std::vector<SokobanDomain::Move> out;
+  d.for_each_move(s, [&](const SokobanDomain::Move& m) { out.push_back(m); });
+  return out;
+}
+
+std::vector<SokobanDomain::Move> macros_of(const SokobanDomain& d, const SokobanDomain::State& s) {
+  std::vector<SokobanDomain::Move> out;
+  for (const auto& m : moves_of(d, s))
+    if (m.to != kNoCell) out.push_back(m);
+  return out;
+}
+
+}  // namespace
+
+TEST(GoalMacro, TargetsAreTheMostEnclosedEmptyGoals) {
+  // (2,7) has walls above and right; (5,4) only below.
+  const Board b(level_from("########\n#     .#\n# $  $ #\n#@     #\n#  .   #\n########\n"));
+  const auto targets = goal_macro_targets(b, start_boxes(b));
+  EXPECT_EQ(targets.count(), 1);
+  EXPECT_TRUE(targets.test(cell(b, 1, 6)));
+  // Filled, it is no target: the other goal is.
+  auto boxes = start_boxes(b);
+  boxes.set(cell(b, 1, 6));
+  const auto next = goal_macro_targets(b, boxes);
+  EXPECT_EQ(next.count(), 1);
+  EXPECT_TRUE(next.test(cell(b, 4, 3)));
+}
+
+TEST(GoalMacro, OneMoveTakesTheBoxToTheGoalWhereItsPushesLead) {
+  const Board b(level_from(kRoom));
+  SokobanDomain d(b);
+  d.set_goal_macros(true);
+  const auto s = d.initial_state();
+  const auto macros = macros_of(d, s);
+  ASSERT_EQ(macros.size(), 1U);
+  const Push m = macros.front();
+  EXPECT_EQ(m.from, cell(b, 2, 2));
+  EXPECT_EQ(m.to, cell(b, 4, 6));
+  EXPECT_EQ(m.steps, 6);
+  EXPECT_EQ(d.cost(s, m), 6);
+  EXPECT_EQ(d.move_name(m).substr(1), "@3,3>5,7x6");
+  EXPECT_EQ(d.goal_macros_offered(), 1U);
+  auto child = s;
+  d.apply(child, m);
+  EXPECT_TRUE(d.is_goal(child));
+  EXPECT_EQ(child.hash, d.hash(d.unpack(d.pack(child))));
+  // The same six pushes one at a time, by a domain without macros, reach the same state.
+  const auto pushes = goal_macro_pushes(b, s.boxes, s.reach, m);
+  ASSERT_EQ(pushes.size(), 6U);
+  const SokobanDomain plain(b);
+  auto stepped = plain.initial_state();
+  for (const Push& p : pushes) {
+    bool offered = false;
+    for (const auto& q : moves_of(plain, stepped)) offered = offered || (q.from == p.from && q.dir == p.dir);
+    ASSERT_TRUE(offered) << plain.move_name(p);
+    plain.apply(stepped, p);
+  }
+  EXPECT_TRUE(plain.pack(stepped) == d.pack(child));
+  // Off (the default), no macro.
+  EXPECT_TRUE(macros_of(plain, s).empty());
+}
+
+TEST(GoalMacro, OtherBoxesStandInTheWay) {
+  // Both goals are targets (two walls or boxes around each). A box on the top row moves only
+  // along it: the left box cannot pass the right one, so it gets no macro; the right one reaches
+  // the far goal in two pushes (the near goal, one push away, is an ordinary push).
+  const Board b(level_from("#########\n#  $ $..#\n#@      #\n#########\n"));
+  SokobanDomain d(b);
+  d.set_goal_macros(true);
+  EXPECT_EQ(goal_macro_targets(b, start_boxes(b)).count(), 2);
+  const auto macros = macros_of(d, d.initial_state());
+  ASSERT_EQ(macros.size(), 1U);
+  EXPECT_EQ(macros.front().from, cell(b, 1, 5));
+  EXPECT_EQ(macros.front().to, cell(b, 1, 7));
+  EXPECT_EQ(macros.front().steps, 2);
+}
+
+TEST(GoalMacro, TheSolversPlanCountsEveryPushAndReplays) {
+  SolveOptions o;
+  o.fewer_moves = false;
+  o.goal_macros = true;
+  const SolveReport on = solve_level(level_from(kRoom), o);
+  ASSERT_TRUE(on.solved()) << on.status();
+  EXPECT_EQ(on.pushes, 6);
+  EXPECT_EQ(plan_pushes(on.result.plan), 6);
+  EXPECT_EQ(on.result.plan.size(), 1U);  // the macro alone
+  EXPECT_EQ(verify_lurd(level_from(kRoom), on.lurd), "");
+  // The LURD string walks the player round the box between the runs of pushes.
+  const Solution again = plan_to_lurd(Board(level_from(kRoom)), on.result.plan);
+  EXPECT_EQ(again.pushes, 6);
+  EXPECT_EQ(again.lurd, on.lurd);
+}
+
+// Every Microban level that an exhaustive breadth-first search (every legal push, no pruning,
+// no macros) solves within its budget: A* with the goal macros finds the same number of pushes,
+// with PI-corral pruning off and on.
+TEST(GoalMacro, SameOptimumAsExhaustiveSearchOnMicroban) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  int compared = 0, with_macro_moves = 0;
+  for (int n = 1; n <= hsearch::testing::sweep(155); ++n) {
+    const Board b(entries[static_cast<std::size_t>(n - 1)].level);
+    SokobanDomain plain(b);
+    plain.set_pi_corrals(false);
+    hsearch::BfsOptions bo;
+    bo.limits.max_expanded = hsearch::testing::kSanitized ? 10000 : 30000;
+    const auto exhaustive = hsearch::bfs(plain, plain.initial_state(), bo);
+    if (!exhaustive.solved()) continue;
+    ++compared;
+    for (const bool pi : {false, true}) {
+      SokobanDomain macros(b);
+      macros.set_pi_corrals(pi);
+      macros.set_goal_macros(true);
+      const auto r = hsearch::astar(macros, macros.initial_state(), PushLowerBound{});
+      ASSERT_TRUE(r.solved()) << "level " << n;
+      EXPECT_TRUE(r.optimal) << "level " << n;
+      EXPECT_EQ(r.cost, exhaustive.cost) << "level " << n << (pi ? " with PI-corrals" : "");
+      EXPECT_EQ(plan_pushes(r.plan), r.cost) << "level " << n;
+      int replayed = 0;
+      EXPECT_EQ(verify_lurd(b.level(), plan_to_lurd(b, r.plan).lurd, &replayed), "") << "level " << n;
+      EXPECT_EQ(replayed, r.cost) << "level " << n;
+      bool macro_move = false;
+      for (const auto& m : r.plan) macro_move = macro_move || m.to != kNoCell;
+      with_macro_moves += macro_move && pi;
+    }
+  }
+  std::cout << compared << " levels compared, " << with_macro_moves << " with a goal macro in the plan\n";
+  EXPECT_GE(compared, hsearch::testing::kSanitized ? 30 : 100);
+  EXPECT_GE(with_macro_moves, compared / 2);
+}
+
+TEST(GoalMacro, SameOptimaOnMicrobanWithAndWithout) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  SolveOptions on, off;
+  on.goal_macros = true;
+  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), hsearch::testing::sweep(50));
+}
