@@ -129,10 +129,14 @@ int move_box(const Board& board, BasicPushState<Set>& s, const Push& m) {
   s.boxes.set(to);
   s.box_cell[static_cast<std::size_t>(row)] = to;
   s.hash ^= board.zobrist_box(from) ^ board.zobrist_box(to) ^ board.zobrist_player(s.player);
-  // A macro frees the squares behind the box, which the local update does not expect: the
-  // player, behind the box's last push, floods its area afresh.
-  s.player = m.steps == 1 ? update_player_area(board, s.boxes, s.reach, from, to)
-                          : flood_player_area(board, s.boxes, board.neighbor(to, opposite(m.dir)), s.reach);
+  // The local update finds the area that holds `from`, the one square the move frees (a macro's
+  // other squares were free before and are after). After a macro the player stands behind the
+  // box's last push, which may lie outside that area: then it floods its own.
+  s.player = update_player_area(board, s.boxes, s.reach, from, to);
+  if (m.steps > 1) {
+    const std::uint16_t behind = board.neighbor(to, opposite(m.dir));
+    if (!s.reach.test(behind)) s.player = flood_player_area(board, s.boxes, behind, s.reach);
+  }
   s.hash ^= board.zobrist_player(s.player);
   s.last_box = static_cast<std::uint8_t>(row);
   s.last_dir = m.dir;
