@@ -2,7 +2,9 @@
 // that it leads where its single pushes lead, that other boxes block it, and that the optimum
 // does not change (against an exhaustive breadth-first search on Microban, and the solver with
 // and without them).
+#include <array>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -132,6 +134,64 @@ TEST(GoalMacro, TheSolversPlanCountsEveryPushAndReplays) {
   const Solution again = plan_to_lurd(Board(level_from(kRoom)), on.result.plan);
   EXPECT_EQ(again.pushes, 6);
   EXPECT_EQ(again.lurd, on.lurd);
+  // IDA*, whose depth-first search walks again from within a state's moves, finds it too.
+  o.algorithm = Algorithm::ida;
+  const SolveReport ida = solve_level(level_from(kRoom), o);
+  ASSERT_TRUE(ida.solved()) << ida.status();
+  EXPECT_EQ(ida.pushes, 6);
+  EXPECT_EQ(verify_lurd(level_from(kRoom), ida.lurd), "");
+}
+
+// The walk tells a square's sides apart mostly without a flood (its ring, the empty board's
+// side classes, the floor's cut squares): at every node it visits, walking each box of every
+// Microban start and of every state one push from it, the sides it calls joined are exactly
+// those a flood of the player's area reaches.
+TEST(GoalMacro, TheWalksJoinedSidesAreWhatAFloodReaches) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  auto walk = std::make_unique<OneBoxWalk<CellSet>>();
+  long nodes = 0, apart = 0;
+  for (std::size_t level = 0; level < entries.size(); ++level) {
+    const Board b(entries[level].level);
+    const SokobanDomain d(b);
+    // The start and every state one push from it.
+    std::vector<SokobanDomain::State> states{d.initial_state()};
+    for (const auto& m : moves_of(d, states.front())) {
+      states.push_back(states.front());
+      d.apply(states.back(), m);
+    }
+    for (const auto& s : states) {
+      s.boxes.for_each([&](int box) {
+        const auto from = static_cast<std::uint16_t>(box);
+        std::array<std::uint8_t, 4> first{};
+        int n = 0;
+        for (int dir = 0; dir < 4; ++dir) {
+          const std::uint16_t behind = b.neighbor(from, opposite(dir)), ahead = b.neighbor(from, dir);
+          if (behind != kNoCell && s.reach.test(behind) && ahead != kNoCell && !s.boxes.test(ahead) && b.is_live(ahead))
+            first[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(dir);
+        }
+        CellSet others = s.boxes;
+        others.reset(from);
+        walk->run(b, s.boxes, from, first.data(), n, [&](std::uint16_t c, int side, int, const std::array<bool, 4>& joined) {
+          CellSet blocked = others, reach;
+          blocked.set(c);
+          flood_player_area(b, blocked, b.neighbor(c, side), reach);
+          for (int k = 0; k < 4; ++k) {
+            const std::uint16_t by = b.neighbor(c, k);
+            if (by == kNoCell || others.test(by)) continue;
+            EXPECT_EQ(joined[static_cast<std::size_t>(k)], reach.test(by))
+                << "level " << level + 1 << " square " << c << " side " << side << " to " << k;
+            apart += !reach.test(by);
+          }
+          ++nodes;
+          return false;
+        });
+      });
+    }
+  }
+  std::cout << nodes << " nodes walked, " << apart << " sides apart\n";
+  EXPECT_GT(nodes, 5000);
+  EXPECT_GT(apart, 3000);
 }
 
 // Every Microban level that an exhaustive breadth-first search (every legal push, no pruning,

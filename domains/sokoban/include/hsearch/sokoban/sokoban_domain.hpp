@@ -105,7 +105,7 @@ class BasicSokobanDomain {
   // frozen-goal tables, the state cache and the bound hook's memory. The best-first searches
   // count it against their memory limit (core/domain.hpp).
   std::size_t held_bytes() const {
-    return matching_.frozen_goal_bytes() + cache_.capacity() * sizeof(State) +
+    return matching_.frozen_goal_bytes() + cache_.capacity() * sizeof(State) + walk_.capacity() * sizeof(OneBoxWalk<Set>) +
            (hook_ != nullptr ? hook_->held_bytes() : 0) + (room_ != nullptr ? room_->bytes() : 0);
   }
   // PI-corral pruning (pi_corral.hpp): for_each_move lists only the pushes into one corral
@@ -121,7 +121,10 @@ class BasicSokobanDomain {
   // most enclosed empty goals as one move costing them all. Keeps push-optimality for searches
   // that add up move costs (A*, IDA*); off by default, and never for breadth-first or
   // depth-first searches, which count moves.
-  void set_goal_macros(bool on) { goal_macros_ = on; }
+  void set_goal_macros(bool on) {
+    goal_macros_ = on;
+    walk_.resize(on ? 1 : 0);
+  }
   // The goal macros for_each_move has offered so far.
   std::uint64_t goal_macros_offered() const { return macros_offered_; }
   // Legal pushes for_each_move has withheld so far because a PI-corral restricted the moves;
@@ -254,7 +257,10 @@ class BasicSokobanDomain {
   void offer_goal_macros(const State& s, const PushList& offered, int count, F& f) const {
     const Set targets = goal_macro_targets(*board_, s.boxes);
     if (!targets.any()) return;
-    OneBoxWalk<Set> walk;
+    // The macros are listed first and offered after the walks: `f` may search on from a child
+    // (IDA*'s depth-first search), which walks again with the same tables.
+    PushList macros;
+    std::size_t listed = 0;
     Set walked;
     for (int i = 0; i < count; ++i) {
       const std::uint16_t from = offered[static_cast<std::size_t>(i)].from;
@@ -264,11 +270,13 @@ class BasicSokobanDomain {
       int n = 0;
       for (int j = i; j < count; ++j)
         if (offered[static_cast<std::size_t>(j)].from == from) first[static_cast<std::size_t>(n++)] = offered[static_cast<std::size_t>(j)].dir;
-      for_each_goal_macro(*board_, s, targets, from, first.data(), n, walk, [&](const Push& m) {
-        ++macros_offered_;
-        f(m);
+      for_each_goal_macro(*board_, s, targets, from, first.data(), n, walk_.front(), [&](const Push& m) {
+        // (A full list drops the rest: a macro is only ever an extra move.)
+        if (listed < macros.size()) macros[listed++] = m;
       });
     }
+    macros_offered_ += listed;
+    for (std::size_t i = 0; i < listed; ++i) f(macros[i]);
   }
 
   void with_goal_room(State& s) const {
@@ -288,6 +296,9 @@ class BasicSokobanDomain {
   bool tunnel_macros_ = false;
   bool goal_macros_ = false;
   mutable std::uint64_t macros_offered_ = 0;
+  // The goal macros' walk tables (tens of KiB on the wider cell sets), made once: not on the
+  // stack of each for_each_move, which IDA* nests hundreds deep.
+  mutable std::vector<OneBoxWalk<Set>> walk_;
   BoundHook* hook_ = nullptr;
   const GoalRoomBound* room_ = nullptr;
   mutable std::vector<State> cache_;  // see enable_state_cache
