@@ -20,8 +20,8 @@
 // the squares around it.
 //
 // A macro is a Push whose `to` names the goal and whose `dir` is its last push's direction (the
-// player ends behind the box on that side). The pushes themselves are not stored: box_path()
-// finds them again, the same number, to write the solution out.
+// player ends behind the box on that side). The pushes themselves are not stored:
+// goal_macro_pushes() finds them again, the same number, to write the solution out.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -40,7 +40,7 @@ namespace hsearch::sokoban {
 // The breadth-first search over the pushes of one box, the others standing still. A node is
 // (the box's square, the side the player stands on: a direction from the box); the nodes of one
 // square whose sides the player can walk between count as one (sides_joined). Arrays of fixed
-// size, on the stack: no allocation.
+// size, made once (the domain holds one walk): no allocation per walk.
 template <class Set>
 class OneBoxWalk {
  public:
@@ -265,26 +265,28 @@ void for_each_goal_macro(const Board& board, const BasicPushState<Set>& s, const
 // The single pushes of the goal macro `m` made among `boxes` with the player's area `reach`
 // (the state it is offered in), first to last; throws std::logic_error when they cannot be
 // found with m.steps pushes (a plan that does not fit the level: a bug upstream).
+// The search walked from the pushes the state offered, which PI-corral pruning may have cut
+// down; a push it withheld might reach the goal in fewer pushes. So each first push is walked
+// from alone, and the first whose walk reaches the goal, the player on the macro's side, in
+// exactly m.steps pushes gives them (the one the search's walk took does).
 template <class Set>
 std::vector<Push> goal_macro_pushes(const Board& board, const Set& boxes, const Set& reach, const Push& m) {
-  std::array<std::uint8_t, 4> first{};
-  int n = 0;
+  auto walk = std::make_unique<OneBoxWalk<Set>>();
   for (int d = 0; d < 4; ++d) {
     const std::uint16_t behind = board.neighbor(m.from, opposite(d));
     const std::uint16_t ahead = board.neighbor(m.from, d);
-    if (behind != kNoCell && reach.test(behind) && ahead != kNoCell && !boxes.test(ahead) && board.is_live(ahead))
-      first[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(d);
+    if (behind == kNoCell || !reach.test(behind) || ahead == kNoCell || boxes.test(ahead) || !board.is_live(ahead)) continue;
+    const auto first = static_cast<std::uint8_t>(d);
+    int found = -1;
+    walk->run(board, boxes, m.from, &first, 1, [&](std::uint16_t c, int, int pushes, const std::array<bool, 4>& joined) {
+      // The player ends behind the last push, on the side opposite its direction.
+      if (c != m.to || !joined[static_cast<std::size_t>(opposite(m.dir))]) return false;
+      found = pushes;
+      return true;
+    });
+    if (found == m.steps) return walk->path(board);
   }
-  int found = -1;
-  auto walk = std::make_unique<OneBoxWalk<Set>>();
-  walk->run(board, boxes, m.from, first.data(), n, [&](std::uint16_t c, int, int pushes, const std::array<bool, 4>& joined) {
-    // The player ends behind the last push, on the side opposite its direction.
-    if (c != m.to || !joined[static_cast<std::size_t>(opposite(m.dir))]) return false;
-    found = pushes;
-    return true;
-  });
-  if (found != m.steps) throw std::logic_error("a goal macro's pushes cannot be found again");
-  return walk->path(board);
+  throw std::logic_error("a goal macro's pushes cannot be found again");
 }
 
 }  // namespace hsearch::sokoban
