@@ -12,6 +12,7 @@
 
 #include "collection_file.hpp"
 #include "data_dir.hpp"
+#include "exhaustive_optimum.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/search/bfs.hpp"
 #include "hsearch/sokoban/goal_macro.hpp"
@@ -203,12 +204,8 @@ TEST(GoalMacro, SameOptimumAsExhaustiveSearchOnMicroban) {
   int compared = 0, with_macro_moves = 0;
   for (int n = 1; n <= hsearch::testing::sweep(155); ++n) {
     const Board b(entries[static_cast<std::size_t>(n - 1)].level);
-    SokobanDomain plain(b);
-    plain.set_pi_corrals(false);
-    hsearch::BfsOptions bo;
-    bo.limits.max_expanded = hsearch::testing::kSanitized ? 10000 : 30000;
-    const auto exhaustive = hsearch::bfs(plain, plain.initial_state(), bo);
-    if (!exhaustive.solved()) continue;
+    const auto optimum = hsearch::sokoban::testing::exhaustive_optimum(b, hsearch::testing::kSanitized ? 10000 : 30000);
+    if (!optimum) continue;
     ++compared;
     for (const bool pi : {false, true}) {
       SokobanDomain macros(b);
@@ -217,7 +214,7 @@ TEST(GoalMacro, SameOptimumAsExhaustiveSearchOnMicroban) {
       const auto r = hsearch::astar(macros, macros.initial_state(), PushLowerBound{});
       ASSERT_TRUE(r.solved()) << "level " << n;
       EXPECT_TRUE(r.optimal) << "level " << n;
-      EXPECT_EQ(r.cost, exhaustive.cost) << "level " << n << (pi ? " with PI-corrals" : "");
+      EXPECT_EQ(r.cost, *optimum) << "level " << n << (pi ? " with PI-corrals" : "");
       EXPECT_EQ(plan_pushes(r.plan), r.cost) << "level " << n;
       int replayed = 0;
       EXPECT_EQ(verify_lurd(b.level(), plan_to_lurd(b, r.plan).lurd, &replayed), "") << "level " << n;

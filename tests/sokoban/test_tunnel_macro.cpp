@@ -9,6 +9,7 @@
 
 #include "collection_file.hpp"
 #include "data_dir.hpp"
+#include "exhaustive_optimum.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/search/bfs.hpp"
 #include "hsearch/sokoban/solver.hpp"
@@ -139,12 +140,8 @@ TEST(TunnelMacro, SameOptimumAsExhaustiveSearchOnMicroban) {
     bool has_macro_tunnel = false;
     for (int c = 0; c < b.cell_count(); ++c) has_macro_tunnel = has_macro_tunnel || (b.is_macro_tunnel(c) && b.is_live(c));
     if (!has_macro_tunnel) continue;
-    SokobanDomain plain(b);
-    plain.set_pi_corrals(false);
-    hsearch::BfsOptions bo;
-    bo.limits.max_expanded = hsearch::testing::kSanitized ? 20000 : 100000;
-    const auto exhaustive = hsearch::bfs(plain, plain.initial_state(), bo);
-    if (!exhaustive.solved()) continue;
+    const auto optimum = hsearch::sokoban::testing::exhaustive_optimum(b, hsearch::testing::kSanitized ? 20000 : 100000);
+    if (!optimum) continue;
     ++compared;
     for (const bool pi : {false, true}) {
       SokobanDomain macros(b);
@@ -153,7 +150,7 @@ TEST(TunnelMacro, SameOptimumAsExhaustiveSearchOnMicroban) {
       const auto r = hsearch::astar(macros, macros.initial_state(), PushLowerBound{});
       ASSERT_TRUE(r.solved()) << "level " << n;
       EXPECT_TRUE(r.optimal) << "level " << n;
-      EXPECT_EQ(r.cost, exhaustive.cost) << "level " << n << (pi ? " with PI-corrals" : "");
+      EXPECT_EQ(r.cost, *optimum) << "level " << n << (pi ? " with PI-corrals" : "");
       EXPECT_EQ(plan_pushes(r.plan), r.cost) << "level " << n;
       bool macro_move = false;
       for (const auto& m : r.plan) macro_move = macro_move || m.steps > 1;
