@@ -446,8 +446,10 @@ int main(int argc, char** argv) {
       ("tunnel-macros", "push a box through a corridor the player can only cross through in one move, not "
                         "one square at a time (keeps push-optimality; off by default: it helps some levels "
                         "and slows others)")
-      ("goal-macros", "offer beside the pushes a box's pushes onto one of the most enclosed empty goals "
-                      "as one move (keeps push-optimality; off by default, see docs/sokoban.md)")
+      ("goal-macros", po::value<std::string>()->implicit_value("everywhere")->default_value("off"),
+       "offer beside the pushes a box's pushes onto one of the most enclosed empty goals as one move: "
+       "off, probes (only in A*'s bound probes) or everywhere (the flag alone) (keeps push-optimality; "
+       "off by default, see docs/sokoban.md)")
       ("no-frozen-goals", "push distances that ignore boxes frozen on goals (to measure them; the "
                           "bound is weaker, still admissible)")
       ("no-feature-space", "--objective any: the first solution comes from the weighted restarts too, not "
@@ -549,7 +551,6 @@ int main(int argc, char** argv) {
   options.corral_test = vm.count("no-corral-test") == 0;
   options.pi_corrals = vm.count("no-pi-corrals") == 0;
   options.tunnel_macros = vm.count("tunnel-macros") != 0;
-  options.goal_macros = vm.count("goal-macros") != 0;
   options.frozen_goal_distances = vm.count("no-frozen-goals") == 0;
   options.newer_first_on_ties = vm.count("no-newer-first") == 0;
   options.packing_order = vm.count("packing-order") != 0;
@@ -562,6 +563,7 @@ int main(int argc, char** argv) {
   try {
     options.objective = parse_objective(vm["objective"].as<std::string>());
     options.feature_cells = parse_feature_cells(vm["feature-cells"].as<std::string>());
+    options.goal_macros = parse_goal_macros(vm["goal-macros"].as<std::string>());
     if (!vm["feature-cells"].defaulted() && options.objective != Objective::any) {
       throw std::invalid_argument("--feature-cells: only with --objective any (its first solution's search)");
     }

@@ -26,6 +26,7 @@ VARIANTS = [
     ("no PI-corrals", ["--no-pi-corrals"]),
     ("tunnel macros", ["--tunnel-macros"]),
     ("goal macros", ["--goal-macros"]),
+    ("goal macros in probes", ["--goal-macros=probes"]),
     ("no frozen goals", ["--no-frozen-goals"]),
     ("no corral test", ["--no-corral-test"]),
     ("no newer-first ties", ["--no-newer-first"]),

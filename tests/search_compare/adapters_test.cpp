@@ -208,7 +208,7 @@ TEST(SokobanAdapter, MicrobanRecordsEqualTheSokobanSolversStatistics) {
     so.pattern_search = false;  // the adapter runs the framework's search on the plain domain
     so.goal_room = false;
     so.tunnel_macros = false;
-    so.goal_macros = false;
+    so.goal_macros = hsearch::sokoban::GoalMacros::off;
     const auto report = hsearch::sokoban::solve_level(levels[r.instance_index].level, so);
     ASSERT_TRUE(report.solved());
     EXPECT_EQ(r.cost, report.pushes);

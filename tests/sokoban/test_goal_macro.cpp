@@ -19,6 +19,7 @@
 #include "hsearch/sokoban/solution.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
+#include "microban_oracle.hpp"
 #include "same_optima.hpp"
 #include "sweep.hpp"
 
@@ -124,7 +125,7 @@ TEST(GoalMacro, OtherBoxesStandInTheWay) {
 TEST(GoalMacro, TheSolversPlanCountsEveryPushAndReplays) {
   SolveOptions o;
   o.fewer_moves = false;
-  o.goal_macros = true;
+  o.goal_macros = GoalMacros::everywhere;
   const SolveReport on = solve_level(level_from(kRoom), o);
   ASSERT_TRUE(on.solved()) << on.status();
   EXPECT_EQ(on.pushes, 6);
@@ -166,11 +167,8 @@ TEST(GoalMacro, TheWalksJoinedSidesAreWhatAFloodReaches) {
         const auto from = static_cast<std::uint16_t>(box);
         std::array<std::uint8_t, 4> first{};
         int n = 0;
-        for (int dir = 0; dir < 4; ++dir) {
-          const std::uint16_t behind = b.neighbor(from, opposite(dir)), ahead = b.neighbor(from, dir);
-          if (behind != kNoCell && s.reach.test(behind) && ahead != kNoCell && !s.boxes.test(ahead) && b.is_live(ahead))
-            first[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(dir);
-        }
+        for (int dir = 0; dir < 4; ++dir)
+          if (can_push(b, s.boxes, s.reach, from, dir)) first[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(dir);
         CellSet others = s.boxes;
         others.reset(from);
         walk->run(b, s.boxes, from, first.data(), n, [&](std::uint16_t c, int side, int, const std::array<bool, 4>& joined) {
@@ -232,6 +230,50 @@ TEST(GoalMacro, SameOptimumAsExhaustiveSearchOnMicroban) {
 TEST(GoalMacro, SameOptimaOnMicrobanWithAndWithout) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   SolveOptions on, off;
-  on.goal_macros = true;
+  on.goal_macros = GoalMacros::everywhere;
   EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), hsearch::testing::sweep(50));
+}
+
+// --goal-macros=probes: A* cut into parts of a few expansions, so that bound probes run on small
+// levels too. The probes' plans may hold macros, A*'s never do (the domain is switched back
+// before each A* part), and the optima are those of the search without macros and the table's.
+TEST(GoalMacro, InTheProbesAloneTheOptimaStayAndAStarNeverSeesOne) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto microban = hsearch::sokoban::testing::read_microban();
+  auto solve = [](const Level& level, GoalMacros where) {
+    SolveOptions o;
+    o.goal_macros = where;
+    o.bound_probe_first_part = 8;
+    o.fewer_moves = false;
+    o.limits.max_expanded = 400000;
+    return solve_level(level, o);
+  };
+  auto has_macro = [](const SolveReport& r) {
+    for (const auto& m : r.result.plan)
+      if (m.to != kNoCell) return true;
+    return false;
+  };
+  int probe_macros = 0;
+  for (int n = 1; n <= hsearch::testing::sweep(40); ++n) {
+    const Level& level = microban.level(n);
+    const SolveReport off = solve(level, GoalMacros::off);
+    const SolveReport probes = solve(level, GoalMacros::probes);
+    ASSERT_TRUE(off.solved()) << "level " << n;
+    ASSERT_TRUE(probes.solved()) << "level " << n;
+    EXPECT_TRUE(probes.result.optimal) << "level " << n;
+    EXPECT_EQ(probes.pushes, off.pushes) << "level " << n;
+    EXPECT_EQ(plan_pushes(probes.result.plan), probes.pushes) << "level " << n;
+    EXPECT_EQ(verify_lurd(level, probes.lurd), "") << "level " << n;
+    const auto it = microban.table.find(n);
+    if (it != microban.table.end()) {
+      EXPECT_EQ(probes.pushes, it->second.pushes) << "level " << n;
+    }
+    if (!probes.solved_by_probe) {
+      EXPECT_FALSE(has_macro(probes)) << "level " << n;
+    }
+    probe_macros += probes.solved_by_probe && has_macro(probes) ? 1 : 0;
+  }
+  // (else the probes would have been tested without their macros)
+  EXPECT_GE(probe_macros, hsearch::testing::kSanitized ? 3 : 10);
+  std::cout << probe_macros << " levels solved by a probe with a goal macro in the plan\n";
 }

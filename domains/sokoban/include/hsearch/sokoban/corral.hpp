@@ -20,6 +20,7 @@
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
 #include "hsearch/sokoban/freeze.hpp"
+#include "hsearch/sokoban/push_state.hpp"
 
 namespace hsearch::sokoban {
 
@@ -36,8 +37,8 @@ bool frozen_corral(const Board& board, const Set& boxes, const Set& reach, int c
   // counting every box (more boxes only block more), keeps the region from being frozen. The
   // box just pushed can usually be pushed on, so this spares most regions their flood.
   for (int d = 0; d < 4; ++d) {
-    const std::uint16_t p = board.neighbor(cell, d), t = board.neighbor(cell, opposite(d));
-    if (p == kNoCell || t == kNoCell || !reach.test(p) || !board.is_live(t) || boxes.test(t)) continue;
+    if (!can_push(board, boxes, reach, static_cast<std::uint16_t>(cell), d)) continue;
+    const std::uint16_t t = board.neighbor(cell, d);
     Set after = boxes;
     after.reset(cell);
     after.set(t);

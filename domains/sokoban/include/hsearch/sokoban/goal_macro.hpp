@@ -273,9 +273,7 @@ template <class Set>
 std::vector<Push> goal_macro_pushes(const Board& board, const Set& boxes, const Set& reach, const Push& m) {
   auto walk = std::make_unique<OneBoxWalk<Set>>();
   for (int d = 0; d < 4; ++d) {
-    const std::uint16_t behind = board.neighbor(m.from, opposite(d));
-    const std::uint16_t ahead = board.neighbor(m.from, d);
-    if (behind == kNoCell || !reach.test(behind) || ahead == kNoCell || boxes.test(ahead) || !board.is_live(ahead)) continue;
+    if (!can_push(board, boxes, reach, m.from, d)) continue;
     const auto first = static_cast<std::uint8_t>(d);
     int found = -1;
     walk->run(board, boxes, m.from, &first, 1, [&](std::uint16_t c, int, int pushes, const std::array<bool, 4>& joined) {

@@ -51,10 +51,8 @@ int ordered_pushes(const Board& board, const BasicPushState<Set>& s, int box_cou
   int count = 0;
   auto consider = [&](int i, int d) {
     const std::uint16_t from = s.box_cell[static_cast<std::size_t>(i)];
+    if (!can_push(board, s.boxes, s.reach, from, d)) return;
     const std::uint16_t to = board.neighbor(from, d);
-    const std::uint16_t behind = board.neighbor(from, opposite(d));
-    if (to == kNoCell || behind == kNoCell) return;
-    if (!board.is_live(to) || s.boxes.test(to) || !s.reach.test(behind)) return;
     listed[static_cast<std::size_t>(count)] = Push{from, static_cast<std::uint8_t>(d)};
     rank[static_cast<std::size_t>(count++)] = static_cast<std::int8_t>(goal_enclosure(board, s.boxes, from, to));
   };

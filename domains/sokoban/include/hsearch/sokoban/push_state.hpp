@@ -41,6 +41,15 @@ struct Push {
   std::uint16_t to = kNoCell;
 };
 
+// Whether the player, whose area is `reach`, can push the box on `from` in direction `d` now:
+// the square behind the box is in the area, and the square ahead is live floor without a box
+// (a push onto a dead square is never made: no goal can be reached from there).
+template <class Set>
+bool can_push(const Board& board, const Set& boxes, const Set& reach, std::uint16_t from, int d) {
+  const std::uint16_t behind = board.neighbor(from, opposite(d)), ahead = board.neighbor(from, d);
+  return behind != kNoCell && ahead != kNoCell && reach.test(behind) && !boxes.test(ahead) && board.is_live(ahead);
+}
+
 // PushState::last_box of a state no push has led to.
 inline constexpr std::uint8_t kNoLastBox = 0xFF;
 

@@ -65,6 +65,26 @@ inline constexpr const char* kDefaultHeuristic = "matching";
 // last, exact restart finishes.
 enum class Objective { pushes, moves, any };
 
+// Where goal macros (goal_macro.hpp) are offered: nowhere, only in the bound probes (the
+// searches of A*'s last layer, see astar_with_bound_probes), or in every push search.
+enum class GoalMacros { off, probes, everywhere };
+
+inline const char* goal_macros_name(GoalMacros g) {
+  switch (g) {
+    case GoalMacros::off: return "off";
+    case GoalMacros::probes: return "probes";
+    case GoalMacros::everywhere: return "everywhere";
+  }
+  return "?";
+}
+
+inline GoalMacros parse_goal_macros(const std::string& name) {
+  for (const GoalMacros g : {GoalMacros::off, GoalMacros::probes, GoalMacros::everywhere}) {
+    if (name == goal_macros_name(g)) return g;
+  }
+  throw std::invalid_argument("--goal-macros " + name + ": sokoban offers off, probes, everywhere");
+}
+
 inline const char* to_string(Objective o) {
   return o == Objective::any ? "any" : o == Objective::moves ? "moves" : "pushes";
 }
@@ -101,8 +121,9 @@ struct SolveOptions {
   bool tunnel_macros = false;
   // Goal macros (goal_macro.hpp): beside the ordinary pushes, a box's pushes onto one of the
   // most enclosed empty goals as one move. Keeps push-optimality (nothing is left out); used as
-  // the tunnel macros are. Off by default (docs/sokoban.md has the measurement).
-  bool goal_macros = false;
+  // the tunnel macros are. `probes`: only the bound probes offer them (A* with bound probes;
+  // with any other search, the same as off). Off by default (docs/sokoban.md has the measurement).
+  GoalMacros goal_macros = GoalMacros::off;
   // Push distances that treat boxes frozen on goals as walls (frozen_goals.hpp); admissible,
   // so on by default.
   bool frozen_goal_distances = true;
@@ -390,11 +411,16 @@ Result<Push, int> fewest_moves_search(const PushDomain& domain, const SolveOptio
 // - Each part of a probe gets an eighth of A*'s expansions so far: the probes expand at most
 //   about a quarter of what A* does. Their nodes count in the result's statistics (a node limit
 //   covers both); a time limit or Ctrl-C stops either.
+// - `goal_macros_in_probes`: the probes offer goal macros and A* does not. A* closes layers
+//   below the optimum, where a macro is one more child to walk for and weigh; a probe searches
+//   a layer that may hold a solution, where a macro takes a box home in one move. The domain
+//   is switched before each part of either search (the two never run at once).
 template <class SokobanDomain, class Observer>
-Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomain& domain,
+Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& domain,
                                           const typename SokobanDomain::State& start, const PushLowerBound& h,
                                           AStarOptions options, std::uint64_t first_part, std::size_t probe_bytes,
-                                          Observer& observer, SolveReport& report, std::ostream* trace) {
+                                          bool goal_macros_in_probes, Observer& observer, SolveReport& report,
+                                          std::ostream* trace) {
   using Probe = FeatureSpaceSearch<SokobanDomain, PushLowerBound, PushFeatures, Observer>;
   constexpr std::uint64_t kLeastProbe = 10000;
   const Limits limits = options.limits;
@@ -437,6 +463,7 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
       std::uint64_t budget = std::max(kLeastProbe, result.stats.expanded / 8);
       if (limits.max_expanded != 0) budget = std::min(budget, limits.max_expanded - result.stats.expanded - probes_expanded());
       Result<Push, int> found;
+      if (goal_macros_in_probes) domain.set_goal_macros(true);
       if (probe && probe_bound == bound) {
         probe_limits.max_expanded = running.expanded + budget;
         found = probe->resume(probe_limits);
@@ -453,6 +480,7 @@ Result<Push, int> astar_with_bound_probes(const Board& board, const SokobanDomai
         ++report.bound_probes;
         found = probe->run(start);
       }
+      if (goal_macros_in_probes) domain.set_goal_macros(false);
       running = found.stats;
       report.probe_expanded = probes_expanded();
       if (trace != nullptr) {
@@ -614,7 +642,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   const bool cost_adding = options.objective == Objective::pushes &&
                            (options.algorithm == Algorithm::astar || options.algorithm == Algorithm::ida);
   domain.set_tunnel_macros(options.tunnel_macros && cost_adding);
-  domain.set_goal_macros(options.goal_macros && cost_adding);
+  domain.set_goal_macros(options.goal_macros == GoalMacros::everywhere && cost_adding);
   domain.set_frozen_goal_distances(options.frozen_goal_distances);
   const MemoryShares memory = memory_shares(options);
   domain.set_frozen_goal_bytes(memory.frozen_goals);
@@ -721,7 +749,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       // (A recorded tree or run shows one search: no probes then.)
       if (options.bound_probes && teaching.dot == nullptr && teaching.recording == nullptr) {
         result = astar_with_bound_probes(board, domain, start, h, astar_options, options.bound_probe_first_part,
-                                         memory.probe, observer, report, teaching.trace);
+                                         memory.probe, options.goal_macros == GoalMacros::probes &&
+                                         options.objective == Objective::pushes, observer, report, teaching.trace);
       } else {
         result = astar(domain, start, h, astar_options, observer);
       }
