@@ -5,6 +5,7 @@
 #include <array>
 #include <iostream>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -12,10 +13,12 @@
 
 #include "collection_file.hpp"
 #include "data_dir.hpp"
+#include "exact_cost.hpp"
 #include "exhaustive_optimum.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/search/bfs.hpp"
 #include "hsearch/sokoban/goal_macro.hpp"
+#include "hsearch/sokoban/pattern_search.hpp"
 #include "hsearch/sokoban/solution.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
@@ -276,4 +279,52 @@ TEST(GoalMacro, InTheProbesAloneTheOptimaStayAndAStarNeverSeesOne) {
   // (else the probes would have been tested without their macros)
   EXPECT_GE(probe_macros, hsearch::testing::kSanitized ? 3 : 10);
   std::cout << probe_macros << " levels solved by a probe with a goal macro in the plan\n";
+}
+
+// Pathmax through a macro (Push::floor): the bound a macro's child gets, and the floor itself,
+// never exceed the child's true pushes left, on states of walks over Microban with pattern
+// search on (its penalties make the bound inconsistent, which is where the floor rises above
+// the child's own bound). A macro is dropped only when its child is a dead end.
+TEST(GoalMacro, PathFloorNeverAboveTheTrueCostOnMicrobanStates) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  std::mt19937_64 rng(20261129);
+  int checked = 0, raised = 0;
+  for (int n = 1; n <= hsearch::testing::sweep(60); ++n) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    PatternSearch patterns(board);
+    SokobanDomain d(board);
+    d.set_bound_hook(&patterns);
+    d.set_goal_macros(true);
+    for (int walk = 0; walk < 4; ++walk) {
+      SokobanDomain::State s = d.initial_state();
+      const int length = static_cast<int>(rng() % 10) + 1;
+      for (int k = 0; k < length && !hsearch::is_dead_end(s.h); ++k) {
+        for (const auto& m : macros_of(d, s)) {
+          SokobanDomain::State child = s;
+          d.apply(child, m);
+          const int truth = hsearch::sokoban::testing::exact_cost(board, child, 20000);
+          if (hsearch::is_dead_end(child.h)) {
+            EXPECT_EQ(truth, -2) << "level " << n;
+            continue;
+          }
+          if (truth < 0) continue;
+          ++checked;
+          EXPECT_LE(child.h, truth) << "level " << n << ", " << d.move_name(m);
+          EXPECT_LE(m.floor, truth) << "level " << n << ", " << d.move_name(m);
+          Push without = m;
+          without.floor = 0;
+          SokobanDomain::State own = s;
+          d.apply(own, without);
+          raised += child.h > own.h;
+        }
+        const auto step = hsearch::sokoban::testing::walk_step(d, s, rng);
+        if (!step) break;
+        d.apply(s, *step);
+      }
+    }
+  }
+  std::cout << checked << " macro children checked, " << raised << " with the floor above their own bound\n";
+  EXPECT_GE(checked, hsearch::testing::kSanitized ? 50 : 150);
+  EXPECT_GT(raised, 0);
 }

@@ -94,13 +94,26 @@ class OneBoxWalk {
 
   // The pushes that led to the node visit stopped at, first to last (empty when it did not stop).
   std::vector<Push> path(const Board& board) const {
-    std::vector<Push> out;
-    for (std::uint16_t node = stopped_; node != kNoNode; node = parent_[node]) {
+    if (stopped_ == kNoNode) return {};
+    std::array<Push, kMaxPushes> pushes;
+    const int n = path_to(board, static_cast<std::uint16_t>(stopped_ / 4), stopped_ % 4, pushes);
+    return {pushes.begin(), pushes.begin() + n};
+  }
+
+  // The pushes that led to the node (square c, player's side `side`) the walk has visited,
+  // first to last, written to `out`; returns how many. Valid during the walk's visit of that
+  // node and after it, until the next run.
+  int path_to(const Board& board, std::uint16_t c, int side, std::array<Push, kMaxPushes>& out) const {
+    int n = 0;
+    for (std::uint16_t node = static_cast<std::uint16_t>(c * 4 + side); node != kNoNode; node = parent_[node]) ++n;
+    int i = n;
+    for (std::uint16_t node = static_cast<std::uint16_t>(c * 4 + side); node != kNoNode; node = parent_[node]) {
       // The push that brought the box onto its square from the player's side of it.
-      const int side = node % 4;
-      out.push_back(Push{board.neighbor(static_cast<std::uint16_t>(node / 4), side), static_cast<std::uint8_t>(opposite(side))});
+      const int at = node % 4;
+      out[static_cast<std::size_t>(--i)] =
+          Push{board.neighbor(static_cast<std::uint16_t>(node / 4), at), static_cast<std::uint8_t>(opposite(at))};
     }
-    return {out.rbegin(), out.rend()};
+    return n;
   }
 
  private:

@@ -39,6 +39,9 @@ struct Push {
   std::uint8_t dir = 0;  // Direction of the push (of a goal macro's last push)
   std::uint8_t steps = 1;
   std::uint16_t to = kNoCell;
+  // A lower bound on the pushes left after a goal macro, from the states its single pushes pass
+  // through (SokobanDomain's pathmax; 0: none).
+  std::uint16_t floor = 0;
 };
 
 // Whether the player, whose area is `reach`, can push the box on `from` in direction `d` now:

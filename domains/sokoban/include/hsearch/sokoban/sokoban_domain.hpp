@@ -196,7 +196,7 @@ class BasicSokobanDomain {
     return previous;
   }
 
-  void complete(State& s, const Move&) const {
+  void complete(State& s, const Move& m) const {
     // The pushed box's square, wherever its push (a tunnel macro's too) left it.
     const std::uint16_t to = s.box_cell[s.last_box];
     Set frozen;
@@ -208,6 +208,7 @@ class BasicSokobanDomain {
     s.h = matching_.value(s);
     if (hook_ != nullptr && !is_dead_end(s.h)) s.h = hook_->refine(s, to);
     with_goal_room(s);
+    if (!is_dead_end(s.h)) s.h = std::max<Cost>(s.h, m.floor);
     if (!cache_.empty() && !is_dead_end(s.h)) cache_[s.hash & cache_mask_] = s;
   }
 
@@ -272,11 +273,34 @@ class BasicSokobanDomain {
         if (offered[static_cast<std::size_t>(j)].from == from) first[static_cast<std::size_t>(n++)] = offered[static_cast<std::size_t>(j)].dir;
       for_each_goal_macro(*board_, s, targets, from, first.data(), n, walk_.front(), [&](const Push& m) {
         // (A full list drops the rest: a macro is only ever an extra move.)
-        if (listed < macros.size()) macros[listed++] = m;
+        if (listed < macros.size() && with_path_floor(s, macros[listed] = m)) ++listed;
       });
     }
     macros_offered_ += listed;
     for (std::size_t i = 0; i < listed; ++i) f(macros[i]);
+  }
+
+  // Pathmax through a goal macro, during the walk that found it: its single pushes are made
+  // one by one from `s`, and m.floor becomes the highest bound of a state they pass through
+  // less the pushes still to go after it. Each of those bounds is admissible and the macro's
+  // child is that many pushes further on, so the floor is a lower bound on the child's pushes
+  // left, whichever path reaches it. Without it, a bound that is not consistent (penalty
+  // patterns, the goal room) lets a macro jump over a state above a search's cut and land on
+  // one below it, on no solution within the cut, which the single pushes never reach.
+  // Returns false (the macro is dropped) when one of those states is a dead end: so is the
+  // child, which can be reached from it.
+  bool with_path_floor(const State& s, Push& m) const {
+    std::array<Push, OneBoxWalk<Set>::kMaxPushes> path;
+    const int n = walk_.front().path_to(*board_, m.to, opposite(m.dir), path);
+    State t = s;
+    Cost floor = 0;
+    for (int i = 0; i + 1 < n; ++i) {
+      apply(t, path[static_cast<std::size_t>(i)]);
+      if (is_dead_end(t.h)) return false;
+      floor = std::max<Cost>(floor, t.h - (n - 1 - i));
+    }
+    m.floor = static_cast<std::uint16_t>(floor);
+    return true;
   }
 
   void with_goal_room(State& s) const {
