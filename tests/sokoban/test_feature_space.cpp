@@ -14,6 +14,7 @@
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
 #include "microban_oracle.hpp"
+#include "solve_probing.hpp"
 #include "sweep.hpp"
 
 using namespace hsearch::sokoban;
@@ -290,17 +291,10 @@ TEST(AnyObjective, TheFeatureSpaceSearchFindsTheFirstSolution) {
   }
 }
 
-// Bound probes: with A* cut into parts of a few expansions, the probes between them run on
-// small levels too. What they find is what A* alone finds (exhaustive search: the optimum),
-// proven optimal, and it replays.
-SolveReport solve_probing(const Level& level, bool probes) {
-  SolveOptions options;
-  options.bound_probes = probes;
-  options.bound_probe_first_part = 8;
-  options.fewer_moves = false;
-  options.limits.max_expanded = 400000;
-  return solve_level(level, options);
-}
+// Bound probes (solve_probing: A* cut into parts of a few expansions, so that the probes
+// between them run on small levels too). What they find is what A* alone finds (exhaustive
+// search: the optimum), proven optimal, and it replays.
+using hsearch::sokoban::testing::solve_probing;
 
 TEST(BoundProbes, FindWhatAStarFindsOnABuiltInLevel) {
   const Level level = level_from(

@@ -24,11 +24,13 @@
 #include "level_text.hpp"
 #include "microban_oracle.hpp"
 #include "same_optima.hpp"
+#include "solve_probing.hpp"
 #include "sweep.hpp"
 
 using namespace hsearch::sokoban;
 using hsearch::sokoban::testing::cell;
 using hsearch::sokoban::testing::level_from;
+using hsearch::sokoban::testing::solve_probing;
 
 namespace {
 
@@ -243,14 +245,6 @@ TEST(GoalMacro, SameOptimaOnMicrobanWithAndWithout) {
 TEST(GoalMacro, InTheProbesAloneTheOptimaStayAndAStarNeverSeesOne) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   const auto microban = hsearch::sokoban::testing::read_microban();
-  auto solve = [](const Level& level, GoalMacros where) {
-    SolveOptions o;
-    o.goal_macros = where;
-    o.bound_probe_first_part = 8;
-    o.fewer_moves = false;
-    o.limits.max_expanded = 400000;
-    return solve_level(level, o);
-  };
   auto has_macro = [](const SolveReport& r) {
     for (const auto& m : r.result.plan)
       if (m.to != kNoCell) return true;
@@ -259,8 +253,8 @@ TEST(GoalMacro, InTheProbesAloneTheOptimaStayAndAStarNeverSeesOne) {
   int probe_macros = 0;
   for (int n = 1; n <= hsearch::testing::sweep(40); ++n) {
     const Level& level = microban.level(n);
-    const SolveReport off = solve(level, GoalMacros::off);
-    const SolveReport probes = solve(level, GoalMacros::probes);
+    const SolveReport off = solve_probing(level, true, GoalMacros::off);
+    const SolveReport probes = solve_probing(level, true, GoalMacros::probes);
     ASSERT_TRUE(off.solved()) << "level " << n;
     ASSERT_TRUE(probes.solved()) << "level " << n;
     EXPECT_TRUE(probes.result.optimal) << "level " << n;

@@ -749,8 +749,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       // (A recorded tree or run shows one search: no probes then.)
       if (options.bound_probes && teaching.dot == nullptr && teaching.recording == nullptr) {
         result = astar_with_bound_probes(board, domain, start, h, astar_options, options.bound_probe_first_part,
-                                         memory.probe, options.goal_macros == GoalMacros::probes &&
-                                         options.objective == Objective::pushes, observer, report, teaching.trace);
+                                         memory.probe, options.goal_macros == GoalMacros::probes && cost_adding,
+                                         observer, report, teaching.trace);
       } else {
         result = astar(domain, start, h, astar_options, observer);
       }
