@@ -295,7 +295,9 @@ class BasicSokobanDomain {
     State t = s;
     Cost floor = 0;
     for (int i = 0; i + 1 < n; ++i) {
-      apply(t, path[static_cast<std::size_t>(i)]);
+      // apply() without its Undo: nothing is undone here, so no copy of the state per push.
+      move_box(*board_, t, path[static_cast<std::size_t>(i)]);
+      complete(t, path[static_cast<std::size_t>(i)]);
       if (is_dead_end(t.h)) return false;
       floor = std::max<Cost>(floor, t.h - (n - 1 - i));
     }
