@@ -99,6 +99,7 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
   j["dead_ends"] = r.result.stats.dead_ends;
   j["duplicates"] = r.result.stats.duplicates;
   j["withheld"] = r.result.stats.withheld;
+  j["revalued"] = r.result.stats.revalued;
   j["memory_fallback"] = r.memory_fallback;
   if (r.bound_probes > 0) {
     j["bound_probes"] = {{"probes", r.bound_probes}, {"expanded", r.probe_expanded}, {"found", r.solved_by_probe}};
@@ -484,6 +485,8 @@ int main(int argc, char** argv) {
                           "default: docs/sokoban.md) (to measure them)")
       ("no-newer-first", "A*: among nodes of equal f and g, no preference for the children of the node "
                          "expanded last (to measure the tie rule; only the order of ties changes)")
+      ("no-revalue", "A*: expand each node with the bound it got when it was generated, not valued again "
+                     "with the patterns learnt since (to measure the revaluation; both are push-optimal)")
       ("no-memory-fallback", "when A*'s memory limit is reached, stop (status memory_limit) instead "
                              "of going on with IDA* from the bound A* proved")
       ("pattern-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.max_boxes)),
@@ -553,6 +556,7 @@ int main(int argc, char** argv) {
   options.tunnel_macros = vm.count("tunnel-macros") != 0;
   options.frozen_goal_distances = vm.count("no-frozen-goals") == 0;
   options.newer_first_on_ties = vm.count("no-newer-first") == 0;
+  options.revalue_before_expanding = vm.count("no-revalue") == 0;
   options.packing_order = vm.count("packing-order") != 0;
   options.feature_space = vm.count("no-feature-space") == 0 && !options.packing_order;
   options.packing_advisor = vm.count("no-packing-advisor") == 0;

@@ -30,6 +30,7 @@ VARIANTS = [
     ("no frozen goals", ["--no-frozen-goals"]),
     ("no corral test", ["--no-corral-test"]),
     ("no newer-first ties", ["--no-newer-first"]),
+    ("no revaluation", ["--no-revalue"]),
     ("no bound probes", ["--no-bound-probes"]),
     ("no goal-room bound", ["--no-goal-room"]),
     ("no area-entry groups", ["--no-area-entry"]),

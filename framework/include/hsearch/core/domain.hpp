@@ -109,6 +109,17 @@ concept DeferredApplyDomain = Domain<D> && requires(const D& d, typename D::Stat
   d.complete(s, m);
 };
 
+// The domain's own lower bound grows while a search runs (Sokoban's pattern search learns
+// penalties and deadlocks as it goes): current_bound(s) is what the domain says of a state
+// now, with all it has learnt since the state was generated, and dead_end<Cost>() when it now
+// knows the state cannot reach a goal. It is as admissible as the first value, so a search may
+// take the larger of the two (AStarOptions::revalue_before_expanding). It only reads what the
+// domain has learnt: it learns nothing itself.
+template <class D>
+concept LearningBoundDomain = Domain<D> && requires(const D& d, const typename D::State& s) {
+  { d.current_bound(s) } -> std::convertible_to<typename D::Cost>;
+};
+
 // What a best-first search applies before it looks a child up: the first step of a two-step
 // domain (complete() follows only for children that are new), the whole apply() otherwise.
 template <Domain D>

@@ -75,6 +75,9 @@ struct Statistics {
   std::uint64_t duplicates = 0;
   // A*: closed nodes put back on the open list because a cheaper path reached them.
   std::uint64_t reopened = 0;
+  // A*: nodes taken off the open list and put back unexpanded because the domain's bound,
+  // asked again (AStarOptions::revalue_before_expanding), had risen above their f.
+  std::uint64_t revalued = 0;
   // Children pruned because the heuristic returned dead_end (proven unable to reach a goal).
   std::uint64_t dead_ends = 0;
   // Legal moves the domain itself withheld from its move lists (e.g. Sokoban's PI-corral
@@ -107,6 +110,7 @@ struct Statistics {
     pruned += later.pruned;
     duplicates += later.duplicates;
     reopened += later.reopened;
+    revalued += later.revalued;
     dead_ends += later.dead_ends;
     withheld += later.withheld;
     iterations.insert(iterations.end(), later.iterations.begin(), later.iterations.end());

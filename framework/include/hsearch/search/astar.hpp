@@ -59,6 +59,13 @@ struct AStarOptions {
   // open node on an optimal path has f <= C*, and so max(f, bound) <= C* as the bound is
   // <= C*; a goal is taken only when nothing open is ordered below it. (Unweighted A* only.)
   std::int64_t known_lower_bound = 0;
+  // With a domain whose bound grows as it learns (LearningBoundDomain), a node taken off the
+  // open list is valued again before it is expanded: what the domain learnt since the node
+  // was generated may raise its h. A node whose f rises goes back on the open list unexpanded
+  // (Statistics::revalued); one the domain now calls a dead end is dropped (dead_ends). The
+  // larger of two admissible bounds is admissible, so optimality and the proven bound are
+  // kept; what changes is that a layer's stale nodes are no longer expanded in it.
+  bool revalue_before_expanding = false;
 };
 
 namespace detail {
@@ -135,6 +142,9 @@ class AStarSearch {
         return finish(std::move(result));
       }
       if (guard_.should_stop(stats_.expanded)) return stopped(std::move(result), n);
+      if constexpr (LearningBoundDomain<D>) {
+        if (options_.revalue_before_expanding && revalued(n, current)) continue;
+      }
       ++stats_.expanded;
       stats_.f_reached = std::max(stats_.f_reached, static_cast<std::int64_t>(g) + static_cast<std::int64_t>(h));
       if constexpr (O::kWantsNodes) observer_.on_expand(current, g, h);
@@ -197,6 +207,27 @@ class AStarSearch {
     }
     if (options_.cost_bound > 0 && static_cast<std::int64_t>(gc) + hc >= options_.cost_bound) return;
     add_node(child, hash, gc, hc, parent, m);
+  }
+
+  // Node n, just taken off the open list, valued again with what the domain knows now
+  // (revalue_before_expanding). True when it is not to be expanded now: put back on the open
+  // list with its higher f, or a dead end. A dead end stays closed with g = 0, so that no
+  // later path reopens it (none can reach a goal through it).
+  bool revalued(std::uint32_t n, const State& current) {
+    Node& node = nodes_[n];
+    const Cost now = domain_.current_bound(current);
+    if (is_dead_end(now)) {
+      ++stats_.dead_ends;
+      node.g = 0;
+      return true;
+    }
+    if (now <= node.h) return false;
+    const std::int64_t before = f(node);
+    node.h = now;
+    if (f(node) == before) return false;
+    ++stats_.revalued;
+    push(n);
+    return true;
   }
 
   void add_node(const State& s, std::uint64_t hash, Cost g, Cost h, std::uint32_t parent,

@@ -379,6 +379,8 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     return true;
   }
 
+  Cost known_bound(const State& s) override { return table_.bound(s, count_boxes(s)); }
+
   Cost refine(const State& s, std::uint16_t pushed_to) override {
     if (++pushes_ == options_.start_after_pushes) {
       // The entry groups begin now: they get the head start the sub-states had at push 0.

@@ -65,6 +65,8 @@ class BasicSokobanDomain {
   class BoundHook {
    public:
     virtual Cost refine(const State& s, std::uint16_t pushed_to) = 0;
+    // refine() without its learning: the bound from what the hook knows now (current_bound).
+    virtual Cost known_bound(const State& s) { return s.h; }
     // What it adds to the goal-room bound of the same state (area_entry.hpp): 0 unless it has
     // learnt groups of boxes on their way into the goals' area. Asked only when no box of the
     // state is cut off from the area (the room bound is not a dead end).
@@ -214,6 +216,17 @@ class BasicSokobanDomain {
 
   void undo(State& s, const Move&, const Undo& previous) const { s = previous; }
 
+  // The bound of a state unpacked or generated earlier, with what the bound hook has learnt
+  // since (LearningBoundDomain): the matching, the penalties and deadlocks of the patterns
+  // found so far, the goal room with the groups found so far. It searches no new pattern.
+  Cost current_bound(const State& s) const {
+    State t = s;
+    t.h = matching_.value(t);
+    if (hook_ != nullptr && !is_dead_end(t.h)) t.h = hook_->known_bound(t);
+    with_goal_room(t);
+    return t.h;
+  }
+
   bool is_goal(const State& s) const { return s.boxes.subset_of(board_->goal_set()); }
   std::uint64_t hash(const State& s) const { return s.hash; }
 
@@ -336,6 +349,7 @@ using SokobanDomain = BasicSokobanDomain<CellSet>;
 static_assert(Domain<SokobanDomain>);
 static_assert(PackableDomain<SokobanDomain>);
 static_assert(DeferredApplyDomain<SokobanDomain>);
+static_assert(LearningBoundDomain<SokobanDomain>);
 
 // The heuristic the searches use: the lower bound the domain keeps in each state.
 struct PushLowerBound {

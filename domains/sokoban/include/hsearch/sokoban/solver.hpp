@@ -175,6 +175,9 @@ struct SolveOptions {
   std::uint64_t fewer_moves_min_nodes = 600000;
   // A*: among equal f and g, expand the newest node first (AStarOptions; order of ties only).
   bool newer_first_on_ties = true;
+  // A*: value each node again before expanding it, with the patterns and groups learnt since it
+  // was generated (AStarOptions::revalue_before_expanding; keeps push-optimality).
+  bool revalue_before_expanding = true;
   // A*: the domain's table of recently generated states (SokobanDomain::enable_state_cache),
   // 2^bits entries of about 1 KB; only speed depends on it.
   int state_cache_bits = 12;
@@ -745,6 +748,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       astar_options.limits = options.limits.with_clock_started();
       astar_options.newer_first_on_ties = options.newer_first_on_ties;
       astar_options.known_lower_bound = known_bound;
+      astar_options.revalue_before_expanding = options.revalue_before_expanding;
       astar_options.limits.max_bytes = memory.search;
       // (A recorded tree or run shows one search: no probes then.)
       if (options.bound_probes && teaching.dot == nullptr && teaching.recording == nullptr) {
