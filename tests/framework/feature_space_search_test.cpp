@@ -302,46 +302,6 @@ TEST(FeatureSpaceSearch, ACostBoundFindsAnOptimalSolutionOrProvesNoneIsCheaper) 
   EXPECT_GT(reopened, 0u);
 }
 
-// Under a cost bound, nodes valued again before expansion and now outside the bound (or dead
-// ends) are left out: a bound of C* + 1 still finds a solution of cost C*, a bound of C* still
-// proves that none is cheaper, and fewer nodes are expanded. Without a cost bound the domain
-// is not asked.
-TEST(FeatureSpaceSearch, RevaluingUnderACostBoundKeepsItsProofs) {
-  int checked = 0;
-  std::uint64_t plain_expanded = 0, revalued_expanded = 0, left_out = 0;
-  for (int i = 0; i < 80; ++i) {
-    const toy::LearningCase c = toy::learning_case(11000 + static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(i));
-    if (c.optimum == graph::kUnreachable || c.optimum < 2) continue;
-    const TableFeatures f = modulo_cells(c.domain);
-    FeatureSpaceOptions options;
-    options.revalue_before_expanding = true;
-    (void)feature_space_search(c.domain, c.domain.start(), c.h, f, options);
-    EXPECT_EQ(c.domain.asked, 0U) << "instance " << i;
-    for (const std::int64_t bound : {c.optimum + 1, c.optimum}) {
-      options.cost_bound = bound;
-      options.revalue_before_expanding = true;
-      const auto r = feature_space_search(c.domain, c.domain.start(), c.h, f, options);
-      options.revalue_before_expanding = false;
-      const auto plain = feature_space_search(c.domain, c.domain.start(), c.h, f, options);
-      if (bound > c.optimum) {
-        ASSERT_TRUE(r.solved()) << "instance " << i;
-        EXPECT_EQ(r.cost, c.optimum) << "instance " << i;
-        EXPECT_TRUE(plan_replays(c.domain, c.domain.start(), r.plan, r.cost)) << "instance " << i;
-      } else {
-        EXPECT_EQ(r.status, Status::unsolvable) << "instance " << i;
-        EXPECT_EQ(r.lower_bound, c.optimum) << "instance " << i;
-        plain_expanded += plain.stats.expanded;
-        revalued_expanded += r.stats.expanded;
-        left_out += r.stats.revalued + r.stats.dead_ends - plain.stats.dead_ends;
-      }
-    }
-    ++checked;
-  }
-  EXPECT_GT(checked, 20);
-  EXPECT_GT(left_out, 0U);
-  EXPECT_LT(revalued_expanded, plain_expanded);
-}
-
 // Stopped by a node limit and resumed part after part, the search ends exactly as one run:
 // the same plan after the same expansions.
 TEST(FeatureSpaceSearch, ResumedInPartsItEndsAsInOneRun) {

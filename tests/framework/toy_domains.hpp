@@ -212,42 +212,6 @@ inline InconsistentCase inconsistent_case(std::uint64_t graph_seed, std::uint64_
   return InconsistentCase{std::move(d), TableHeuristic{std::move(table)}, dist[0]};
 }
 
-// A graph whose bound, asked again (LearningBoundDomain), is the exact distance to the goal
-// (dead_end where none is reachable): a domain that has learnt all there is since its nodes
-// were valued. `asked` counts the questions.
-class LearningGraph : public GraphDomain {
- public:
-  LearningGraph(GraphDomain d, std::vector<int> exact) : GraphDomain(std::move(d)), exact_(std::move(exact)) {}
-  int current_bound(const State& s) const {
-    ++asked;
-    return exact_[static_cast<std::size_t>(s.node)];
-  }
-  mutable std::uint64_t asked = 0;
-
- private:
-  std::vector<int> exact_;
-};
-static_assert(LearningBoundDomain<LearningGraph>);
-
-struct LearningCase {
-  LearningGraph domain;
-  TableHeuristic h;
-  std::int64_t optimum;
-};
-// inconsistent_case's graph and heuristic, with 0 instead of dead_end in the heuristic: the
-// dead ends are for the revaluation to find.
-inline LearningCase learning_case(std::uint64_t graph_seed, std::uint64_t h_seed) {
-  auto [d, h, optimum] = inconsistent_case(graph_seed, h_seed);
-  const auto g = graph::expand(d, d.start());
-  const auto dist = graph::goal_distances(g);
-  std::vector<int> exact(static_cast<std::size_t>(d.size()), dead_end<int>());
-  for (std::size_t v = 0; v < g.states.size(); ++v) {
-    if (dist[v] != graph::kUnreachable) exact[static_cast<std::size_t>(g.states[v].node)] = static_cast<int>(dist[v]);
-  }
-  for (int& x : h.h) x = is_dead_end(x) ? 0 : x;
-  return LearningCase{LearningGraph(std::move(d), std::move(exact)), std::move(h), optimum};
-}
-
 // Runs a search object (run(start), then resume(limits) after each stop) in parts of `step`
 // expansions; the search was made with a node limit of `step`. on_stop(result) sees each part
 // that a node limit ended. Returns the last result and the number of such stops.

@@ -80,12 +80,6 @@ struct FeatureSpaceOptions {
   // lower_bound), as A*'s cost_bound. Given a proven lower bound L, a bound of L + 1 makes any
   // solution found optimal.
   std::int64_t cost_bound = 0;
-  // Under a cost bound, with a domain whose bound grows as it learns (LearningBoundDomain): a
-  // node is valued again before it is expanded, as A*'s revalue_before_expanding, and left
-  // unexpanded when what the domain knows now puts it outside the bound (Statistics::revalued)
-  // or makes it a dead end. Only a cheaper path files it again (a dead end: none). The bound is
-  // as admissible as the first one, so a search that runs out of nodes still proves its bound.
-  bool revalue_before_expanding = false;
 };
 
 namespace detail {
@@ -130,9 +124,8 @@ class FeatureSpaceSearch {
   };
   // A cell's unexpanded nodes as a binary heap, lightest on top. A node whose weight drops is
   // pushed again; the stale entry is skipped when it comes up (its weight no longer matches).
-  // The entry holds the node's h for the ties, so ordering the heap touches no node: the nodes
-  // are scattered in memory, and a heap's comparisons are many. (A revaluation may raise a
-  // node's h after it was filed: its entry then orders a tie by the older value, nothing more.)
+  // The entry holds the node's h (which never changes) for the ties, so ordering the heap
+  // touches no node: the nodes are scattered in memory, and a heap's comparisons are many.
   struct Entry {
     std::uint32_t weight;
     Cost h;
@@ -146,8 +139,7 @@ class FeatureSpaceSearch {
  public:
   FeatureSpaceSearch(const D& domain, const H& h, const F& features, O& observer, const FeatureSpaceOptions& options)
       : domain_(domain), h_(h), features_(features), observer_(observer), guard_(options.limits),
-        cost_bound_(options.cost_bound), revalue_(options.revalue_before_expanding && options.cost_bound > 0),
-        ranked_(RankedFeatureSpace<F, D> && options.ranked_cells),
+        cost_bound_(options.cost_bound), ranked_(RankedFeatureSpace<F, D> && options.ranked_cells),
         best_turns_(ranked_ && options.best_cell_turns) {}
 
   Result<Move, Cost> run(const State& start) {
@@ -215,12 +207,9 @@ class FeatureSpaceSearch {
         if (in_turn) --next_cell_;
         return stopped(std::move(result));
       }
-      State current = Store::load(domain_, nodes_[n].stored);
-      if constexpr (LearningBoundDomain<D>) {
-        if (revalue_ && left_out_now(n, current)) continue;
-      }
       nodes_[n].expanded = true;
       ++stats_.expanded;
+      State current = Store::load(domain_, nodes_[n].stored);
       const State parent = current;
       const std::uint64_t parent_cell = own_cells_.id(nodes_[n].features);
       const Move last_move = nodes_[n].move;
@@ -251,27 +240,6 @@ class FeatureSpaceSearch {
     }
     result.status = Status::unsolvable;
     return finish(std::move(result));
-  }
-
-  // Node n, taken to be expanded, valued again (revalue_before_expanding): true when it is not
-  // to be expanded, as what the domain knows now puts it outside the cost bound or makes it a
-  // dead end. It is then marked expanded, so that only a cheaper path files it again (which
-  // may bring it back within the bound); a dead end gets g = 0, so that no path does.
-  bool left_out_now(std::uint32_t n, const State& s) {
-    Node& node = nodes_[n];
-    const Cost now = domain_.current_bound(s);
-    if (is_dead_end(now)) {
-      ++stats_.dead_ends;
-      node.expanded = true;
-      node.g = 0;
-      return true;
-    }
-    if (now <= node.h) return false;
-    node.h = now;
-    if (within_bound(node.g, now)) return false;
-    ++stats_.revalued;
-    node.expanded = true;
-    return true;
   }
 
   bool within_bound(Cost g, Cost h) const {
@@ -432,7 +400,6 @@ class FeatureSpaceSearch {
   CellNumbering own_cells_;
   std::size_t heap_bytes_ = 0;
   std::int64_t cost_bound_;
-  bool revalue_;
   bool ranked_;
   bool best_turns_;
   static constexpr std::uint32_t kNoCell = ~std::uint32_t{0};

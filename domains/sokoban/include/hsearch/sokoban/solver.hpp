@@ -478,7 +478,6 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
         probe_options.limits = probe_limits;
         probe_options.limits.max_expanded = budget;
         probe_options.cost_bound = bound + 1;
-        probe_options.revalue_before_expanding = options.revalue_before_expanding;
         probe.emplace(domain, h, features, observer, probe_options);
         probe_bound = bound;
         ++report.bound_probes;
