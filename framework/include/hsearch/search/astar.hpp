@@ -132,7 +132,6 @@ class AStarSearch {
       const std::uint32_t n = pop();
       current = Store::load(domain_, nodes_[n].stored);
       const Cost g = nodes_[n].g;
-      const Cost h = nodes_[n].h;
       if (domain_.is_goal(current)) {
         result.status = Status::solved;
         result.cost = g;
@@ -145,6 +144,7 @@ class AStarSearch {
       if constexpr (LearningBoundDomain<D>) {
         if (options_.revalue_before_expanding && revalued(n, current)) continue;
       }
+      const Cost h = nodes_[n].h;  // (after the revaluation, which may have raised it)
       ++stats_.expanded;
       stats_.f_reached = std::max(stats_.f_reached, static_cast<std::int64_t>(g) + static_cast<std::int64_t>(h));
       if constexpr (O::kWantsNodes) observer_.on_expand(current, g, h);
