@@ -40,6 +40,7 @@
 #include <limits>
 #include <vector>
 
+#include "hsearch/core/huge_pages.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/push_state.hpp"
 
@@ -263,8 +264,8 @@ class GoalRoomBound {
   // --- the backward search ---------------------------------------------------------------
   // Doubles the table, keeping its entries (it starts small: most levels need few states).
   void grow() {
-    std::vector<std::uint64_t> keys(keys_.size() * 2, kEmpty);
-    std::vector<std::uint8_t> costs(keys.size(), 0);
+    Keys keys(keys_.size() * 2, kEmpty);
+    Costs costs(keys.size(), 0);
     keys.swap(keys_);
     costs.swap(costs_);
     mask_ = keys_.size() - 1;
@@ -385,8 +386,11 @@ class GoalRoomBound {
   std::uint64_t by_outside_ = 0;     // squares next to floor outside the area
   std::uint64_t goals_ = 0, live_ = 0;
   std::vector<std::uint16_t> to_area_;  // by cell * 4 + side: pushes until the box is in the area
-  std::vector<std::uint64_t> keys_;
-  std::vector<std::uint8_t> costs_;
+  // Read at random for every state generated: huge pages spare the TLB (core/huge_pages.hpp).
+  using Keys = std::vector<std::uint64_t, HugePageAllocator<std::uint64_t>>;
+  using Costs = std::vector<std::uint8_t, HugePageAllocator<std::uint8_t>>;
+  Keys keys_;
+  Costs costs_;
   std::size_t mask_ = 0, size_ = 0;
   int layer_ = 0;
   bool complete_ = false;

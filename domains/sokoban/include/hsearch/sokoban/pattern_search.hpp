@@ -380,6 +380,11 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   }
 
   Cost known_bound(const State& s) override { return table_.bound(s, count_boxes(s)); }
+  // Patterns, their goal-set costs and entry groups: the tables only grow (nothing learnt is
+  // ever dropped), and nothing else that learns changes a bound.
+  std::uint64_t learnt() const override {
+    return table_.size() + table_.with_goal_sets() + entry_table_.size();
+  }
 
   Cost refine(const State& s, std::uint16_t pushed_to) override {
     if (++pushes_ == options_.start_after_pushes) {

@@ -77,6 +77,10 @@ struct BasicPushState {
   // Board::distances_from_side: [(cell * 4 + side) * goals + goal].
   Set frozen;
   const std::uint16_t* dist = nullptr;
+  // What the bound hook had learnt when h was set (BoundHook::learnt; kMatchingOnly: h is
+  // the matching alone): the same count, the same bound (SokobanDomain::current_bound).
+  static constexpr std::uint64_t kMatchingOnly = ~std::uint64_t{0};
+  std::uint64_t h_learnt = kMatchingOnly;
 
   // Box `b`'s pushes to each goal (kUnreachable: none): the matching's row.
   const std::uint16_t* goal_costs(std::size_t b, std::size_t goal_count) const {

@@ -71,6 +71,10 @@ class BasicSokobanDomain {
     // learnt groups of boxes on their way into the goals' area. Asked only when no box of the
     // state is cut off from the area (the room bound is not a dead end).
     virtual Cost area_entry_gain(const State&) { return 0; }
+    // How much it has learnt: a count that only grows, by one or more with each pattern or
+    // group learnt. While it stays the same, known_bound and area_entry_gain give a state the
+    // same values.
+    virtual std::uint64_t learnt() const { return 0; }
     // The memory the hook holds (what it has learnt), counted in the domain's held_bytes().
     virtual std::size_t held_bytes() const { return 0; }
 
@@ -133,15 +137,22 @@ class BasicSokobanDomain {
   // the searches report those of their run in Statistics::withheld (CountsWithheldMoves).
   std::uint64_t pi_corral_cuts() const { return pi_corrals_.cuts(); }
   std::uint64_t withheld_moves() const { return pi_corrals_.cuts(); }
-  // A small table of the states apply() computed last (direct-mapped by hash, 2^bits slots,
-  // allocated here once), which unpack() copies instead of rebuilding the reach and the
-  // matching from scratch. A* with newest-first ties mostly expands a child of the node it
-  // just expanded, so most unpacks hit. The same state gives the same values either way (a
-  // hit is checked on the whole key). 0 turns it off (the default). Makes apply() and
-  // unpack() write to the table: one domain object per thread.
+  // A small table of the states apply() computed last (direct-mapped by hash, up to 2^bits
+  // slots), which unpack() copies instead of rebuilding the reach and the matching from
+  // scratch. A* with newest-first ties mostly expands a child of the node it just expanded, so
+  // most unpacks hit. A hit is checked on the whole key. Either way the bounds are the same
+  // admissible bounds, but not always the same numbers: the matching's optimal assignment and
+  // dual potentials are not unique, a warm-started one can differ from one solved afresh,
+  // and the penalty table's bounds read them; so the cache's size can change a few bounds
+  // and the expansions, never the optimum. 0 turns it off (the default). Makes apply() and unpack() write to the
+  // table: one domain object per thread. It starts with a few slots and grows fourfold each
+  // time it has taken four times as many states as it has slots (dropping what it holds): a
+  // small search (a level of a Boxoban batch, a pattern sub-search) does not clear megabytes
+  // of slots it never uses.
   void enable_state_cache(int bits) {
-    cache_.assign(bits > 0 ? std::size_t{1} << bits : 0, State{});
-    cache_mask_ = cache_.empty() ? 0 : cache_.size() - 1;
+    cache_max_ = bits > 0 ? std::size_t{1} << bits : 0;
+    cache_stores_ = 0;
+    resize_cache(std::min(cache_max_, kFirstCacheSlots));
   }
   int box_count() const { return boxes_; }
   // Consulted by apply() after the matching (nullptr: none). The hook may learn as it goes, so
@@ -204,6 +215,7 @@ class BasicSokobanDomain {
     Set frozen;
     if (dead_ends_.after_push(s, to, frozen)) {
       s.h = dead_end<Cost>();
+      s.h_learnt = learnt();
       return;
     }
     matching_.after_push(s, s.last_box, to, frozen);
@@ -211,7 +223,13 @@ class BasicSokobanDomain {
     if (hook_ != nullptr && !is_dead_end(s.h)) s.h = hook_->refine(s, to);
     with_goal_room(s);
     if (!is_dead_end(s.h)) s.h = std::max<Cost>(s.h, m.floor);
-    if (!cache_.empty() && !is_dead_end(s.h)) cache_[s.hash & cache_mask_] = s;
+    s.h_learnt = learnt();
+    if (!cache_.empty() && !is_dead_end(s.h)) {
+      if (++cache_stores_ > 4 * cache_.size() && cache_.size() < cache_max_) {
+        resize_cache(std::min(cache_max_, 4 * cache_.size()));
+      }
+      cache_[s.hash & cache_mask_] = s;
+    }
   }
 
   void undo(State& s, const Move&, const Undo& previous) const { s = previous; }
@@ -219,7 +237,9 @@ class BasicSokobanDomain {
   // The bound of a state unpacked or generated earlier, with what the bound hook has learnt
   // since (LearningBoundDomain): the matching, the penalties and deadlocks of the patterns
   // found so far, the goal room with the groups found so far. It searches no new pattern.
+  // A state whose bound was set when the hook knew what it knows now keeps it.
   Cost current_bound(const State& s) const {
+    if (s.h_learnt == learnt()) return s.h;
     State t = s;
     t.h = matching_.value(t);
     if (hook_ != nullptr && !is_dead_end(t.h)) t.h = hook_->known_bound(t);
@@ -318,6 +338,14 @@ class BasicSokobanDomain {
     return true;
   }
 
+  std::uint64_t learnt() const { return hook_ != nullptr ? hook_->learnt() : 0; }
+
+  void resize_cache(std::size_t slots) const {
+    cache_.assign(slots, State{});
+    cache_mask_ = slots == 0 ? 0 : slots - 1;
+    cache_stores_ = 0;
+  }
+
   void with_goal_room(State& s) const {
     if (room_ == nullptr || is_dead_end(s.h)) return;
     int r = room_->bound(s, boxes_);
@@ -340,8 +368,11 @@ class BasicSokobanDomain {
   mutable std::vector<OneBoxWalk<Set>> walk_;
   BoundHook* hook_ = nullptr;
   const GoalRoomBound* room_ = nullptr;
+  static constexpr std::size_t kFirstCacheSlots = 64;
   mutable std::vector<State> cache_;  // see enable_state_cache
-  std::size_t cache_mask_ = 0;
+  mutable std::size_t cache_mask_ = 0;
+  mutable std::size_t cache_stores_ = 0;  // since its last growth
+  std::size_t cache_max_ = 0;
 };
 
 using SokobanDomain = BasicSokobanDomain<CellSet>;

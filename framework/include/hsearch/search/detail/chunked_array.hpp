@@ -7,12 +7,16 @@
 // elements, none per element) and never move elements, so references stay valid.
 // A chunk's storage is left uninitialised until an element is pushed: a small search (a
 // pattern sub-search runs thousands of them) pays for the elements it uses, not for a whole
-// chunk of default-constructed ones.
+// chunk of default-constructed ones. For the same reason the first chunk comes from the
+// ordinary allocator and the others from the huge-page one (huge_pages.hpp): a large search
+// reads its nodes at random.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
+
+#include "hsearch/core/huge_pages.hpp"
 
 namespace hsearch::detail {
 
@@ -29,7 +33,7 @@ class ChunkedArray {
     for (std::size_t c = 0; c < chunks_.size(); ++c) {
       const std::size_t used = std::min(kChunkSize, size_ - c * kChunkSize);
       std::destroy_n(chunks_[c], used);
-      std::allocator<T>().deallocate(chunks_[c], kChunkSize);
+      release(c, chunks_[c]);
     }
   }
 
@@ -39,7 +43,7 @@ class ChunkedArray {
   void push_back(const T& value) {
     if ((size_ & (kChunkSize - 1)) == 0 && (size_ >> kChunkBits) == chunks_.size()) {
       chunks_.reserve(chunks_.size() + 1);  // so that the push below cannot throw and leak
-      chunks_.push_back(std::allocator<T>().allocate(kChunkSize));
+      chunks_.push_back(chunks_.empty() ? std::allocator<T>().allocate(kChunkSize) : HugePageAllocator<T>().allocate(kChunkSize));
     }
     std::construct_at(&(*this)[size_], value);
     ++size_;
@@ -57,6 +61,14 @@ class ChunkedArray {
   }
 
  private:
+  static void release(std::size_t chunk, T* p) {
+    if (chunk == 0) {
+      std::allocator<T>().deallocate(p, kChunkSize);
+    } else {
+      HugePageAllocator<T>().deallocate(p, kChunkSize);
+    }
+  }
+
   std::vector<T*> chunks_;
   std::size_t size_ = 0;
 };

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "hsearch/core/huge_pages.hpp"
+
 namespace hsearch::detail {
 
 class IndexedHeap {
@@ -87,7 +89,7 @@ class IndexedHeap {
     access.position(n) = pos;
   }
 
-  std::vector<std::uint32_t> heap_;
+  std::vector<std::uint32_t, HugePageAllocator<std::uint32_t>> heap_;
 };
 
 // The same heap with each node's sort key kept in its entry: a search whose order comes from
@@ -182,7 +184,7 @@ class KeyedIndexedHeap {
     access.position(e.node) = pos;
   }
 
-  std::vector<Entry> heap_;
+  std::vector<Entry, HugePageAllocator<Entry>> heap_;
 };
 
 }  // namespace hsearch::detail

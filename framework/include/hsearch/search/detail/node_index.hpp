@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "hsearch/core/huge_pages.hpp"
+
 namespace hsearch::detail {
 
 // The most nodes one expansion may add: the best-first searches check, before each expansion,
@@ -61,7 +63,7 @@ class NodeIndex {
 
   template <class HashOf>
   void grow(HashOf&& hash_of) {
-    std::vector<std::uint64_t> old;
+    Slots old;
     old.swap(slots_);
     slots_.assign(old.size() * 2, kEmptySlot);
     mask_ = slots_.size() - 1;
@@ -73,7 +75,8 @@ class NodeIndex {
     }
   }
 
-  std::vector<std::uint64_t> slots_;
+  using Slots = std::vector<std::uint64_t, HugePageAllocator<std::uint64_t>>;
+  Slots slots_;
   std::size_t mask_;
   std::size_t size_ = 0;
 };
