@@ -108,10 +108,11 @@ class BasicSokobanDomain {
   // frozen sets use the plain distances (weaker, still admissible).
   void set_frozen_goal_bytes(std::size_t max_bytes) { matching_.set_frozen_goal_bytes(max_bytes); }
   // What this domain object holds beyond its fixed tables and grows during a search: the
-  // frozen-goal tables, the state cache and the bound hook's memory. The best-first searches
+  // frozen-goal tables, the state cache (at the size it may grow to, so that its growth never
+  // takes a search past its limit) and the bound hook's memory. The best-first searches
   // count it against their memory limit (core/domain.hpp).
   std::size_t held_bytes() const {
-    return matching_.frozen_goal_bytes() + cache_.capacity() * sizeof(State) + walk_.capacity() * sizeof(OneBoxWalk<Set>) +
+    return matching_.frozen_goal_bytes() + cache_max_ * sizeof(State) + walk_.capacity() * sizeof(OneBoxWalk<Set>) +
            (hook_ != nullptr ? hook_->held_bytes() : 0) + (room_ != nullptr ? room_->bytes() : 0);
   }
   // PI-corral pruning (pi_corral.hpp): for_each_move lists only the pushes into one corral
@@ -149,6 +150,8 @@ class BasicSokobanDomain {
   // time it has taken four times as many states as it has slots (dropping what it holds): a
   // small search (a level of a Boxoban batch, a pattern sub-search) does not clear megabytes
   // of slots it never uses.
+  // The state cache's slots now (it grows during a search up to 2^bits).
+  std::size_t state_cache_slots() const { return cache_.size(); }
   void enable_state_cache(int bits) {
     cache_max_ = bits > 0 ? std::size_t{1} << bits : 0;
     cache_stores_ = 0;
