@@ -145,11 +145,11 @@ class BasicSokobanDomain {
   // admissible bounds, but not always the same numbers: the matching's optimal assignment and
   // dual potentials are not unique, a warm-started one can differ from one solved afresh,
   // and the penalty table's bounds read them; so the cache's size can change a few bounds
-  // and the expansions, never the optimum. 0 turns it off (the default). Makes apply() and unpack() write to the
-  // table: one domain object per thread. It starts with a few slots and grows fourfold each
-  // time it has taken four times as many states as it has slots (dropping what it holds): a
-  // small search (a level of a Boxoban batch, a pattern sub-search) does not clear megabytes
-  // of slots it never uses.
+  // and the expansions, never the optimum. 0 turns it off (the default). Makes apply() and
+  // unpack() write to the table: one domain object per thread. It starts with a few slots and
+  // grows fourfold each time it has taken four times as many states as it has slots (dropping
+  // what it holds): a small search (a level of a Boxoban batch, a pattern sub-search) does not
+  // clear megabytes of slots it never uses.
   // The state cache's slots now (it grows during a search up to 2^bits).
   std::size_t state_cache_slots() const { return cache_.size(); }
   void enable_state_cache(int bits) {
