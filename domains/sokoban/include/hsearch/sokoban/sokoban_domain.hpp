@@ -150,13 +150,13 @@ class BasicSokobanDomain {
   // grows fourfold each time it has taken four times as many states as it has slots (dropping
   // what it holds): a small search (a level of a Boxoban batch, a pattern sub-search) does not
   // clear megabytes of slots it never uses.
-  // The state cache's slots now (it grows during a search up to 2^bits).
-  std::size_t state_cache_slots() const { return cache_.size(); }
   void enable_state_cache(int bits) {
     cache_max_ = bits > 0 ? std::size_t{1} << bits : 0;
     cache_stores_ = 0;
     resize_cache(std::min(cache_max_, kFirstCacheSlots));
   }
+  // The state cache's slots now (it grows during a search up to 2^bits).
+  std::size_t state_cache_slots() const { return cache_.size(); }
   int box_count() const { return boxes_; }
   // Consulted by apply() after the matching (nullptr: none). The hook may learn as it goes, so
   // the domain object and the hook belong to one search at a time.
