@@ -51,7 +51,7 @@ class HugePageAllocator {
       std::allocator<T>().deallocate(p, n);
       return;
     }
-    ::operator delete(p, bytes, std::align_val_t{kHugePageBytes});
+    ::operator delete(p, std::align_val_t{kHugePageBytes});
   }
 
   template <class U>
