@@ -38,6 +38,8 @@ VARIANTS = [
     ("no entry neighbours", ["--no-entry-neighbours"]),
     ("groups before the search", ["--pattern-start-after", "0"]),
     ("goal-set dual bound", ["--goal-set-slack", "10"]),
+    ("pattern effort 0.1", ["--pattern-effort", "0.1"]),
+    ("pattern effort 0.3", ["--pattern-effort", "0.3"]),
 ]
 
 
@@ -86,7 +88,8 @@ def main():
             if w not in known:
                 raise SystemExit(f"techniques.py: --variants: no variant '{w}' (there are: {', '.join(known)})")
         variants = [(name, flags) for name, flags in VARIANTS if name == "default" or name in wanted]
-    jobs = [(name, flags, level) for name, flags in variants for level in levels]
+    # Level by level, so that a level's variants run at the same time, under the same load.
+    jobs = [(name, flags, level) for level in levels for name, flags in variants]
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(run, args.sokoban, args.file, level, args.seconds, flags): (name, level)

@@ -2,7 +2,10 @@
 // advisors' weights; and the feature-space search as the anytime solver's first step.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
+#include <string>
+#include <vector>
 #include <stdexcept>
 
 #include "collection_file.hpp"
@@ -313,6 +316,45 @@ TEST(BoundProbes, FindWhatAStarFindsOnABuiltInLevel) {
   EXPECT_EQ(verify_lurd(level, probed.lurd), "");
   EXPECT_GE(probed.bound_probes, 1);
   EXPECT_EQ(plain.bound_probes, 0);
+}
+
+// A long run shows where it is: every A* part and every probe part is announced with the
+// bound A* has proven (the progress lines print these), the bounds never fall, and none is
+// above the optimum.
+TEST(BoundProbes, EachPartIsAnnouncedWithTheBoundProven) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto microban = hsearch::sokoban::testing::read_microban();
+  struct Phases : hsearch::AnyProgressObserver {
+    std::vector<std::string> seen;
+    void on_phase(const std::string& what) override { seen.push_back(what); }
+  };
+  SolveOptions options;
+  options.bound_probe_first_part = 8;
+  options.fewer_moves = false;
+  int astar_parts = 0, probe_parts = 0;
+  for (int n = 1; n <= 20; ++n) {
+    Phases phases;
+    const SolveReport report = solve_level(microban.level(n), options, phases);
+    ASSERT_TRUE(report.solved()) << "level " << n;
+    int last = -1;
+    for (const std::string& what : phases.seen) {
+      int bound = -1, again = -1;
+      if (std::sscanf(what.c_str(), "A* at %d: no solution below %d pushes", &bound, &again) == 2) {
+        ++astar_parts;
+      } else if (std::sscanf(what.c_str(), "probe at %d: looking for a solution of %d pushes", &bound, &again) == 2) {
+        ++probe_parts;
+      } else {
+        ADD_FAILURE() << "level " << n << ", unexpected phase: " << what;
+        continue;
+      }
+      EXPECT_EQ(bound, again) << "level " << n << ": " << what;
+      EXPECT_GE(bound, last) << "level " << n << ": " << what;
+      EXPECT_LE(bound, report.pushes) << "level " << n << ": " << what;
+      last = bound;
+    }
+  }
+  EXPECT_GE(astar_parts, 1);
+  EXPECT_GE(probe_parts, 1);
 }
 
 TEST(BoundProbes, FindWhatAStarFindsOnMicroban) {

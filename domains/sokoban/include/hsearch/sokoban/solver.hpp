@@ -453,6 +453,11 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
   options.limits = part(until);
   AStarSearch<SokobanDomain, PushLowerBound, Observer> search(domain, h, observer, options);
   Result<Push, int> result = search.run(start);
+  // Long runs show where they are: each A* part and each probe part is announced as a phase,
+  // so the progress lines say which search they count and the bound A* has proven.
+  auto announce = [&](const std::string& what) {
+    if constexpr (requires { observer.on_phase(what); }) observer.on_phase(what);
+  };
   std::optional<Probe> probe;
   int probe_bound = -1;
   int proven_above = -1;    // the highest bound a probe searched to the end (so L + 1 is proven)
@@ -466,6 +471,7 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
       std::uint64_t budget = std::max(kLeastProbe, result.stats.expanded / 8);
       if (limits.max_expanded != 0) budget = std::min(budget, limits.max_expanded - result.stats.expanded - probes_expanded());
       Result<Push, int> found;
+      announce("probe at " + std::to_string(bound) + ": looking for a solution of " + std::to_string(bound) + " pushes");
       if (goal_macros_in_probes) domain.set_goal_macros(true);
       if (probe && probe_bound == bound) {
         probe_limits.max_expanded = running.expanded + budget;
@@ -507,6 +513,9 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
       }
     }
     until *= 2;
+    announce("A* at " + std::to_string(std::max(bound, proven_above + 1)) + ": no solution below " +
+             std::to_string(std::max(bound, proven_above + 1)) + " pushes (" + std::to_string(result.stats.expanded) +
+             " expanded)");
     result = search.resume(part(until));
   }
   if (result.status == Status::stopped) result.lower_bound = std::max(result.lower_bound, proven_above + 1);

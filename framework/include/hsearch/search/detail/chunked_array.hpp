@@ -43,7 +43,7 @@ class ChunkedArray {
   void push_back(const T& value) {
     if ((size_ & (kChunkSize - 1)) == 0 && (size_ >> kChunkBits) == chunks_.size()) {
       chunks_.reserve(chunks_.size() + 1);  // so that the push below cannot throw and leak
-      chunks_.push_back(chunks_.empty() ? std::allocator<T>().allocate(kChunkSize) : HugePageAllocator<T>().allocate(kChunkSize));
+      chunks_.push_back(allocate(chunks_.size()));
     }
     std::construct_at(&(*this)[size_], value);
     ++size_;
@@ -61,6 +61,10 @@ class ChunkedArray {
   }
 
  private:
+  // Chunk number `chunk`'s storage, and its release: the two pick the same allocator.
+  static T* allocate(std::size_t chunk) {
+    return chunk == 0 ? std::allocator<T>().allocate(kChunkSize) : HugePageAllocator<T>().allocate(kChunkSize);
+  }
   static void release(std::size_t chunk, T* p) {
     if (chunk == 0) {
       std::allocator<T>().deallocate(p, kChunkSize);
