@@ -513,8 +513,8 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
       }
     }
     until *= 2;
-    announce("A* at " + std::to_string(std::max(bound, proven_above + 1)) + ": no solution below " +
-             std::to_string(std::max(bound, proven_above + 1)) + " pushes (" + std::to_string(result.stats.expanded) +
+    const std::string proven = std::to_string(std::max(bound, proven_above + 1));
+    announce("A* at " + proven + ": no solution below " + proven + " pushes (" + std::to_string(result.stats.expanded) +
              " expanded)");
     result = search.resume(part(until));
   }
