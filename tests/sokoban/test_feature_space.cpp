@@ -4,9 +4,9 @@
 
 #include <cstdio>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
-#include <stdexcept>
 
 #include "collection_file.hpp"
 #include "data_dir.hpp"

@@ -65,6 +65,13 @@ class AnyProgressObserver : public NullObserver {
   virtual void on_progress(const Statistics& /*stats*/, double /*seconds*/) {}
 };
 
+// A solver's announcement of its next stage to `observer`, when it takes them (on_phase); the
+// one way every solver announces, so an observer without the hook needs nothing.
+template <class Observer>
+void announce_phase(Observer& observer, const std::string& what) {
+  if constexpr (requires { observer.on_phase(what); }) observer.on_phase(what);
+}
+
 // `observer`'s progress hooks as an AnyProgressObserver.
 template <class Observer>
 class ProgressObserverOf final : public AnyProgressObserver {

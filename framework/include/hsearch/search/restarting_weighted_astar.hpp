@@ -97,10 +97,8 @@ Result<typename D::Move, typename D::Cost> run(const D& domain, const typename D
     run.reopen_closed = exact;
     run.newer_first_on_ties = options.newer_first_on_ties;
     run.cost_bound = have ? static_cast<std::int64_t>(best.cost) : 0;
-    if constexpr (requires { observer.on_phase(std::string()); }) {
-      observer.on_phase("weighted A* " + std::to_string(wg) + ":" + std::to_string(wh) +
-                        (have ? ", cheaper than " + std::to_string(best.cost) : std::string()));
-    }
+    announce_phase(observer, "weighted A* " + std::to_string(wg) + ":" + std::to_string(wh) +
+                                 (have ? ", cheaper than " + std::to_string(best.cost) : std::string()));
     const bool guided = !have && guide != nullptr;
     R r = guided ? astar(domain, start, *guide, run, observer) : astar(domain, start, h, run, observer);
     const bool exact_on_h = exact && !guided;

@@ -212,9 +212,7 @@ inline PdbHeuristic make_pdb(const HanoiDomain& d, const std::string& heuristic,
 
 template <class Observer>
 void announce(Observer* progress, const std::string& what) {
-  if constexpr (requires(Observer& o) { o.on_phase(what); }) {
-    if (progress != nullptr) progress->on_phase(what);
-  }
+  if (progress != nullptr) announce_phase(*progress, what);
 }
 
 // The search itself, with the teaching recorders and the progress observer.

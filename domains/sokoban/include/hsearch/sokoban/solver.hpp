@@ -332,10 +332,8 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
     if (options.limits.max_expanded <= pushes.stats.expanded + 1) return;
     budget = std::min(budget, options.limits.max_expanded - pushes.stats.expanded);
   }
-  if constexpr (requires { observer.on_phase(std::string()); }) {
-    observer.on_phase("fewer moves: push-optimal " + std::to_string(pushes.cost) + " pushes, " +
-                      std::to_string(solution.moves) + " moves; looking for fewer moves");
-  }
+  announce_phase(observer, "fewer moves: push-optimal " + std::to_string(pushes.cost) + " pushes, " +
+                               std::to_string(solution.moves) + " moves; looking for fewer moves");
   ProgressOnly<Observer> progress;
   progress.observer = &observer;
   for (const bool pruned : {false, true}) {
@@ -453,11 +451,6 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
   options.limits = part(until);
   AStarSearch<SokobanDomain, PushLowerBound, Observer> search(domain, h, observer, options);
   Result<Push, int> result = search.run(start);
-  // Long runs show where they are: each A* part and each probe part is announced as a phase,
-  // so the progress lines say which search they count and the bound A* has proven.
-  auto announce = [&](const std::string& what) {
-    if constexpr (requires { observer.on_phase(what); }) observer.on_phase(what);
-  };
   std::optional<Probe> probe;
   int probe_bound = -1;
   int proven_above = -1;    // the highest bound a probe searched to the end (so L + 1 is proven)
@@ -471,7 +464,10 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
       std::uint64_t budget = std::max(kLeastProbe, result.stats.expanded / 8);
       if (limits.max_expanded != 0) budget = std::min(budget, limits.max_expanded - result.stats.expanded - probes_expanded());
       Result<Push, int> found;
-      announce("probe at " + std::to_string(bound) + ": looking for a solution of " + std::to_string(bound) + " pushes");
+      // Long runs show where they are: each probe part and each A* part is announced, so the
+      // progress lines say which search they count and the bound A* has proven.
+      announce_phase(observer, "probe at " + std::to_string(bound) + ": looking for a solution of " +
+                                   std::to_string(bound) + " pushes");
       if (goal_macros_in_probes) domain.set_goal_macros(true);
       if (probe && probe_bound == bound) {
         probe_limits.max_expanded = running.expanded + budget;
@@ -514,8 +510,8 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
     }
     until *= 2;
     const std::string proven = std::to_string(std::max(bound, proven_above + 1));
-    announce("A* at " + proven + ": no solution below " + proven + " pushes (" + std::to_string(result.stats.expanded) +
-             " expanded)");
+    announce_phase(observer, "A* at " + proven + ": no solution below " + proven + " pushes (" +
+                                 std::to_string(result.stats.expanded) + " expanded)");
     result = search.resume(part(until));
   }
   if (result.status == Status::stopped) result.lower_bound = std::max(result.lower_bound, proven_above + 1);
@@ -618,12 +614,10 @@ Result<Push, int> first_solution_by_features(const Board& board, const SokobanDo
     const int before = packed[turn];
     packed[turn] = packed_in(*searches[turn]);
     most_packed = r.solved() ? boxes : std::max(packed[0], packed[1]);
-    if constexpr (requires { observer.on_phase(std::string()); }) {
-      if (r.status == Status::stopped && packed[turn] != before) {
-        observer.on_phase("feature space: at most " + std::to_string(packed[0]) + " of " + std::to_string(boxes) +
-                          " boxes packed in the " + feature_cells_name(spaces[0]) + " cells, " +
-                          std::to_string(packed[1]) + " in the " + feature_cells_name(spaces[1]) + " cells");
-      }
+    if (r.status == Status::stopped && packed[turn] != before) {
+      announce_phase(observer, "feature space: at most " + std::to_string(packed[0]) + " of " + std::to_string(boxes) +
+                                   " boxes packed in the " + feature_cells_name(spaces[0]) + " cells, " +
+                                   std::to_string(packed[1]) + " in the " + feature_cells_name(spaces[1]) + " cells");
     }
     if (r.solved()) found_by = feature_cells_name(spaces[static_cast<std::size_t>(turn)]);
     if (r.status != Status::stopped) return together(r);
@@ -774,10 +768,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       // The memory is full, not the time: go on depth-first from the bound A* proved, with
       // a transposition table in half the memory A* had (its nodes are freed by now).
       report.memory_fallback = true;
-      if constexpr (requires { observer.on_phase(std::string()); }) {
-        observer.on_phase("memory limit reached at bound " + std::to_string(result.lower_bound) +
-                          ": going on with IDA* from there");
-      }
+      announce_phase(observer, "memory limit reached at bound " + std::to_string(result.lower_bound) +
+                                   ": going on with IDA* from there");
       IdaStarOptions fallback;
       fallback.limits = astar_options.limits;
       if (fallback.limits.max_expanded > 0) {
