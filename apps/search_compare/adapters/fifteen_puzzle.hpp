@@ -70,7 +70,7 @@ class FifteenPuzzleAdapter : public DomainAdapter {
                          ": this board cannot reach the goal (wrong permutation parity)");
       }
       boards_.push_back(parsed.tiles);
-      names.push_back("#" + std::to_string(boards_.size()));
+      names.push_back(numbered_name(boards_.size()));
     }
     if (boards_.empty()) throw InputError(path + ": no board in the file");
     return names;

@@ -79,7 +79,7 @@ class HanoiAdapter : public DomainAdapter {
             throw InputError(where + ": expected 'classic PEGS DISKS' or 'START -> GOAL'");
           }
           problems_.push_back(hanoi::make_problem(line.substr(0, arrow), line.substr(arrow + 2)));
-          names.push_back("#" + std::to_string(problems_.size()));
+          names.push_back(numbered_name(problems_.size()));
         }
       } catch (const InputError&) {
         throw;

@@ -59,7 +59,7 @@ class SokobanAdapter : public DomainAdapter {
         throw InputError(invalid.what());  // names the file, line and problem
       }
       levels_.push_back(e.level);
-      names.push_back("#" + std::to_string(e.level.number));
+      names.push_back(numbered_name(e.level.number));
     }
     if (levels_.empty()) throw InputError(path + ": no level in the file");
     return names;

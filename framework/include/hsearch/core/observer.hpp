@@ -21,6 +21,7 @@
 // costly to prepare); `kWantsProgress` likewise for on_progress.
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "hsearch/core/result.hpp"
 
@@ -89,5 +90,24 @@ class ProgressObserverOf final : public AnyProgressObserver {
  private:
   Observer& observer_;
 };
+
+// Calls `run(AnyProgressObserver*)` with `progress` seen through AnyProgressObserver (null stays
+// null): how a solver entry compiled once, for AnyProgressObserver, serves a caller's observer
+// of any type. Observers of every node (kWantsNodes) cannot be served this way.
+template <class Observer, class Run>
+decltype(auto) with_any_progress(Observer* progress, Run&& run) {
+  static_assert(!Observer::kWantsNodes, "an observer of every node needs the search compiled for it");
+  if constexpr (std::is_base_of_v<AnyProgressObserver, Observer>) {
+    return run(static_cast<AnyProgressObserver*>(progress));
+  } else {
+    if constexpr (!std::is_same_v<Observer, NullObserver>) {
+      if (progress != nullptr) {
+        ProgressObserverOf<Observer> any(*progress);
+        return run(static_cast<AnyProgressObserver*>(&any));
+      }
+    }
+    return run(static_cast<AnyProgressObserver*>(nullptr));
+  }
+}
 
 }  // namespace hsearch

@@ -9,12 +9,17 @@
 #include <vector>
 
 // Boost 1.74's edge iterators trip g++ 12's -Wmaybe-uninitialized (a false positive in
-// boost/graph/detail/adj_list_edge_iterator.hpp); silence it for Boost's code only.
+// boost/graph/detail/adj_list_edge_iterator.hpp); silence it for Boost's code only (clang has
+// no such warning, and would warn about the unknown name).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 #include "hsearch/core/domain.hpp"
 

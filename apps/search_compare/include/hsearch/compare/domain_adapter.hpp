@@ -16,6 +16,14 @@
 
 namespace hsearch::compare {
 
+// An instance's name from its number in its file or collection: "#12".
+inline std::string numbered_name(std::size_t number) {
+  // (appended, not "#" + ...: GCC 12 warns, wrongly, -Wrestrict, on that operator+ once inlined)
+  std::string name = "#";
+  name += std::to_string(number);
+  return name;
+}
+
 class DomainAdapter {
  public:
   virtual ~DomainAdapter() = default;

@@ -194,48 +194,17 @@ class Solver {
   template <class Observer = NullObserver>
   SolveReport solve(const std::vector<unsigned>& tiles, const Teaching& teaching = {},
                     Observer* progress = nullptr) const {
-    SolveReport report;
-    report.heuristic = heuristic_name_;
-    report.pruning = pruning_;
-    if (tiles.size() != domain_.cells()) {
-      throw std::invalid_argument("expected " + std::to_string(domain_.cells()) + " tiles, got " +
-                                  std::to_string(tiles.size()));
+    if constexpr (Observer::kWantsNodes) {
+      return solve_observed(tiles, teaching, progress);
+    } else {
+      return with_any_progress(progress, [&](AnyProgressObserver* any) { return solve_observed(tiles, teaching, any); });
     }
-    if (!solvable(tiles, domain_.width())) {  // parity decides: IDA* would never end
-      report.result.status = Status::unsolvable;
-      report.result.algorithm = to_string(request_.algorithm);
-      return report;
-    }
-    SearchSettings settings = settings_;
-    settings.limits = settings.limits.with_clock_started();
-    try {
-      prepare(settings.limits);
-    } catch (const StoppedByLimit& stopped) {
-      report.result.status = Status::stopped;
-      report.result.stop_reason = stopped.reason;
-      report.result.algorithm = to_string(request_.algorithm);
-      // What is known without the tables: the Manhattan distance bounds the optimum.
-      report.result.lower_bound = Manhattan<Board>(domain_).estimate(make_board<Board>(tiles));
-      return report;
-    }
-    const Board start = make_board<Board>(tiles);
-    report.result = run_teaching(
-        domain_, teaching, [&](auto& observer) { return run(start, settings, observer); }, progress);
-    if (report.result.solved()) {
-      report.plan_replayed = plan_replays(domain_, start, report.result.plan, report.result.cost);
-      if (!report.plan_replayed) {
-        report.result.status = Status::stopped;
-        return report;
-      }
-      Board board = start;
-      report.configurations.push_back(tiles);
-      for (const Move& m : report.result.plan) {
-        domain_.apply(board, m);
-        report.configurations.push_back(board_tiles(board, domain_.cells()));
-      }
-    }
-    return report;
   }
+
+  // solve() for one observer type; the one for AnyProgressObserver, which serves every observer
+  // of progress only, is compiled in the library (below).
+  template <class Observer>
+  SolveReport solve_observed(const std::vector<unsigned>& tiles, const Teaching& teaching, Observer* progress) const;
 
  private:
   template <class Observer>
@@ -264,13 +233,65 @@ class Solver {
   std::variant<NoPruning, InverseMovePruner, TableAutomaton> pruner_;
 };
 
-// The search without a progress observer is compiled once, in the hsearch::fifteen_puzzle
+// Defined outside the class, so not inline: a file that sees the extern declaration below does not
+// compile the search again to offer it for inlining.
+template <class Board>
+template <class Observer>
+SolveReport Solver<Board>::solve_observed(const std::vector<unsigned>& tiles, const Teaching& teaching,
+                                          Observer* progress) const {
+  SolveReport report;
+  report.heuristic = heuristic_name_;
+  report.pruning = pruning_;
+  if (tiles.size() != domain_.cells()) {
+    throw std::invalid_argument("expected " + std::to_string(domain_.cells()) + " tiles, got " +
+                                std::to_string(tiles.size()));
+  }
+  if (!solvable(tiles, domain_.width())) {  // parity decides: IDA* would never end
+    report.result.status = Status::unsolvable;
+    report.result.algorithm = to_string(request_.algorithm);
+    return report;
+  }
+  SearchSettings settings = settings_;
+  settings.limits = settings.limits.with_clock_started();
+  try {
+    prepare(settings.limits);
+  } catch (const StoppedByLimit& stopped) {
+    report.result.status = Status::stopped;
+    report.result.stop_reason = stopped.reason;
+    report.result.algorithm = to_string(request_.algorithm);
+    // What is known without the tables: the Manhattan distance bounds the optimum.
+    report.result.lower_bound = Manhattan<Board>(domain_).estimate(make_board<Board>(tiles));
+    return report;
+  }
+  const Board start = make_board<Board>(tiles);
+  report.result = run_teaching(
+      domain_, teaching, [&](auto& observer) { return run(start, settings, observer); }, progress);
+  if (report.result.solved()) {
+    report.plan_replayed = plan_replays(domain_, start, report.result.plan, report.result.cost);
+    if (!report.plan_replayed) {
+      report.result.status = Status::stopped;
+      return report;
+    }
+    Board board = start;
+    report.configurations.push_back(tiles);
+    for (const Move& m : report.result.plan) {
+      domain_.apply(board, m);
+      report.configurations.push_back(board_tiles(board, domain_.cells()));
+    }
+  }
+  return report;
+}
+
+// The search for observers of progress only is compiled once, in the hsearch::fifteen_puzzle
 // library (src/solve.cpp): every algorithm with every heuristic and pruning, for both board
-// representations, which every file calling solve() would otherwise compile again.
-extern template SolveReport Solver<PackedBoard>::solve<NullObserver>(const std::vector<unsigned>&, const Teaching&,
-                                                                    NullObserver*) const;
-extern template SolveReport Solver<ByteBoard>::solve<NullObserver>(const std::vector<unsigned>&, const Teaching&,
-                                                                  NullObserver*) const;
+// representations, with and without the teaching recorders, which every file calling solve()
+// would otherwise compile again for its own observer type.
+extern template SolveReport Solver<PackedBoard>::solve_observed<AnyProgressObserver>(const std::vector<unsigned>&,
+                                                                                    const Teaching&,
+                                                                                    AnyProgressObserver*) const;
+extern template SolveReport Solver<ByteBoard>::solve_observed<AnyProgressObserver>(const std::vector<unsigned>&,
+                                                                                  const Teaching&,
+                                                                                  AnyProgressObserver*) const;
 
 // One board: builds a Solver for its size (boards of up to 16 cells packed in 64 bits) and
 // solves it. A program solving many boards keeps one Solver instead (tables built once).

@@ -229,13 +229,11 @@ Result<HanoiDomain::Move, int> run_search(const D& d, const HanoiDomain::State& 
       progress);
 }
 
-}  // namespace detail
-
-// Solves `problem` (start and goal positions on its layout). Unknown names and impossible
-// combinations throw std::invalid_argument naming the option and what is offered.
-template <class Observer = NullObserver>
-SolveReport solve(const Problem& problem, const SolveRequest& request, const HanoiOptions& options = {},
-                  const Teaching& teaching = {}, Observer* progress = nullptr) {
+// solve() for one observer type; the one for AnyProgressObserver, which serves every observer
+// of progress only, is compiled in the library (below).
+template <class Observer>
+SolveReport solve_observed(const Problem& problem, const SolveRequest& request, const HanoiOptions& options,
+                           const Teaching& teaching, Observer* progress) {
   const Algorithm algorithm = request.algorithm;
   const bool heuristic_search = uses_heuristic(algorithm);
   const std::string heuristic =
@@ -378,6 +376,30 @@ SolveReport solve(const Problem& problem, const SolveRequest& request, const Han
     return finish(detail::run_search(d, s0, BelfortHeuristic(d), same_disk, settings, teaching, progress));
   }
   return finish(detail::run_search(d, s0, ZeroHeuristic{}, same_disk, settings, teaching, progress));  // zero, none
+}
+
+// The search for observers of progress only is compiled once, in the hsearch::hanoi library
+// (src/solve.cpp): every algorithm with every heuristic and pruning, for the whole and the half
+// problem, with and without the teaching recorders, which every file calling solve() would
+// otherwise compile again for its own observer type.
+extern template SolveReport solve_observed<AnyProgressObserver>(const Problem&, const SolveRequest&,
+                                                                const HanoiOptions&, const Teaching&,
+                                                                AnyProgressObserver*);
+
+}  // namespace detail
+
+// Solves `problem` (start and goal positions on its layout). Unknown names and impossible
+// combinations throw std::invalid_argument naming the option and what is offered.
+template <class Observer = NullObserver>
+SolveReport solve(const Problem& problem, const SolveRequest& request, const HanoiOptions& options = {},
+                  const Teaching& teaching = {}, Observer* progress = nullptr) {
+  if constexpr (Observer::kWantsNodes) {
+    return detail::solve_observed(problem, request, options, teaching, progress);
+  } else {
+    return with_any_progress(progress, [&](AnyProgressObserver* any) {
+      return detail::solve_observed(problem, request, options, teaching, any);
+    });
+  }
 }
 
 }  // namespace hsearch::hanoi

@@ -921,14 +921,10 @@ template <class Observer>
 SolveReport solve_with(const Level& level, const SolveOptions& options, const Teaching& teaching, Observer* progress) {
   if constexpr (Observer::kWantsNodes) {
     return solve_observed(level, options, teaching, progress);
-  } else if constexpr (std::is_base_of_v<AnyProgressObserver, Observer>) {
-    return solve_observed<AnyProgressObserver>(level, options, teaching, progress);
-  } else if constexpr (std::is_same_v<Observer, NullObserver>) {
-    return solve_observed<AnyProgressObserver>(level, options, teaching, nullptr);
   } else {
-    if (progress == nullptr) return solve_observed<AnyProgressObserver>(level, options, teaching, nullptr);
-    ProgressObserverOf<Observer> any(*progress);
-    return solve_observed<AnyProgressObserver>(level, options, teaching, &any);
+    return with_any_progress(progress, [&](AnyProgressObserver* any) {
+      return solve_observed<AnyProgressObserver>(level, options, teaching, any);
+    });
   }
 }
 
