@@ -91,13 +91,14 @@ class ProgressObserverOf final : public AnyProgressObserver {
   Observer& observer_;
 };
 
-// Calls `run(AnyProgressObserver*)` with `progress` seen through AnyProgressObserver (null stays
-// null): how a solver entry compiled once, for AnyProgressObserver, serves a caller's observer
-// of any type. Observers of every node (kWantsNodes) cannot be served this way.
+// Calls `run(observer*)` with `progress` seen through AnyProgressObserver (null stays null): how a
+// solver entry compiled once, for AnyProgressObserver, serves a caller's observer of any type.
+// An observer of every node (kWantsNodes) is passed as it is: the search is compiled for it.
 template <class Observer, class Run>
 decltype(auto) with_any_progress(Observer* progress, Run&& run) {
-  static_assert(!Observer::kWantsNodes, "an observer of every node needs the search compiled for it");
-  if constexpr (std::is_base_of_v<AnyProgressObserver, Observer>) {
+  if constexpr (Observer::kWantsNodes) {
+    return run(progress);
+  } else if constexpr (std::is_base_of_v<AnyProgressObserver, Observer>) {
     return run(static_cast<AnyProgressObserver*>(progress));
   } else {
     if constexpr (!std::is_same_v<Observer, NullObserver>) {

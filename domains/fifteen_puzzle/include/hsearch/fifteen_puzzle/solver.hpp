@@ -194,11 +194,7 @@ class Solver {
   template <class Observer = NullObserver>
   SolveReport solve(const std::vector<unsigned>& tiles, const Teaching& teaching = {},
                     Observer* progress = nullptr) const {
-    if constexpr (Observer::kWantsNodes) {
-      return solve_observed(tiles, teaching, progress);
-    } else {
-      return with_any_progress(progress, [&](AnyProgressObserver* any) { return solve_observed(tiles, teaching, any); });
-    }
+    return with_any_progress(progress, [&](auto* observer) { return solve_observed(tiles, teaching, observer); });
   }
 
   // solve() for one observer type; the one for AnyProgressObserver, which serves every observer

@@ -393,13 +393,9 @@ extern template SolveReport solve_observed<AnyProgressObserver>(const Problem&, 
 template <class Observer = NullObserver>
 SolveReport solve(const Problem& problem, const SolveRequest& request, const HanoiOptions& options = {},
                   const Teaching& teaching = {}, Observer* progress = nullptr) {
-  if constexpr (Observer::kWantsNodes) {
-    return detail::solve_observed(problem, request, options, teaching, progress);
-  } else {
-    return with_any_progress(progress, [&](AnyProgressObserver* any) {
-      return detail::solve_observed(problem, request, options, teaching, any);
-    });
-  }
+  return with_any_progress(progress, [&](auto* observer) {
+    return detail::solve_observed(problem, request, options, teaching, observer);
+  });
 }
 
 }  // namespace hsearch::hanoi

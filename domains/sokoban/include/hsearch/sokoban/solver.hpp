@@ -919,13 +919,7 @@ extern template SolveReport solve_observed<AnyProgressObserver>(const Level&, co
 // wants every node (kWantsNodes): the search is then compiled for it.
 template <class Observer>
 SolveReport solve_with(const Level& level, const SolveOptions& options, const Teaching& teaching, Observer* progress) {
-  if constexpr (Observer::kWantsNodes) {
-    return solve_observed(level, options, teaching, progress);
-  } else {
-    return with_any_progress(progress, [&](AnyProgressObserver* any) {
-      return solve_observed<AnyProgressObserver>(level, options, teaching, any);
-    });
-  }
+  return with_any_progress(progress, [&](auto* observer) { return solve_observed(level, options, teaching, observer); });
 }
 
 }  // namespace detail
