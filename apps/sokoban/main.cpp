@@ -510,6 +510,9 @@ int main(int argc, char** argv) {
        "a pattern with a penalty is also searched for its cost onto each set of goals, up to this many "
        "pushes past its cheapest (0: never); the bound combines those costs with the matching's dual "
        "potentials (admissible: docs/sokoban.md)")
+      ("patterns-at-expansion", "A*: run the pattern sub-searches for the states A* is about to expand, "
+                                "not for each push as it is generated (the same budget; push-optimal; off by "
+                                "default: docs/sokoban.md, \"Pattern search\")")
       ("no-entry-neighbours", "area-entry groups grow from each pushed box alone, not also from it with each "
                               "box beside it (to measure that; docs/sokoban.md)")
       ("no-area-entry", "without the area-entry groups (groups of boxes on their way into the goals' area, "
@@ -595,6 +598,7 @@ int main(int argc, char** argv) {
         app::parse_count_in("goal-room-states", vm["goal-room-states"].as<std::string>(), 1024, std::uint64_t{1} << 28));
     options.patterns.area_entry = vm.count("no-area-entry") == 0;
     options.patterns.entry_neighbours = vm.count("no-entry-neighbours") == 0;
+    options.patterns.at_expansion = vm.count("patterns-at-expansion") != 0;
   } catch (const std::invalid_argument& e) {
     cli.usage_error(e.what());
   }

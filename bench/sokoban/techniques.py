@@ -40,6 +40,7 @@ VARIANTS = [
     ("goal-set dual bound", ["--goal-set-slack", "10"]),
     ("pattern effort 0.1", ["--pattern-effort", "0.1"]),
     ("pattern effort 0.3", ["--pattern-effort", "0.3"]),
+    ("patterns at expansion", ["--patterns-at-expansion"]),
 ]
 
 

@@ -205,6 +205,54 @@ TEST(AStar, RevaluingBeforeExpandingKeepsTheOptimum) {
   EXPECT_LT(expanded_revalued, expanded_plain);
 }
 
+// A learning domain that also learns when a node is about to be expanded: A* asks it with the
+// move that reached the node (never for the start), instead of current_bound.
+class ExpandLearningGraph : public LearningGraph {
+ public:
+  using LearningGraph::LearningGraph;
+  int bound_before_expanding(const State& s, const Move& m) const {
+    ++asked_with_move;
+    if (m.to != s.node) ++wrong_move;
+    return LearningGraph::current_bound(s);
+  }
+  int current_bound(const State& s) const {
+    if (s.node != 0) ++not_the_start;
+    return LearningGraph::current_bound(s);
+  }
+  mutable std::uint64_t asked_with_move = 0, wrong_move = 0, not_the_start = 0;
+};
+static_assert(ExpandLearningDomain<ExpandLearningGraph>);
+static_assert(!ExpandLearningDomain<LearningGraph>);
+
+TEST(AStar, AnExpandLearningDomainIsAskedWithTheMoveThatReachedTheNode) {
+  int solved = 0;
+  std::uint64_t asked = 0;
+  for (int i = 0; i < 40; ++i) {
+    auto [d, h, optimum] = toy::inconsistent_case(7000 + static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(i));
+    const auto g = graph::expand(d, d.start());
+    const auto dist = graph::goal_distances(g);
+    std::vector<int> exact(static_cast<std::size_t>(d.size()), dead_end<int>());
+    for (std::size_t v = 0; v < g.states.size(); ++v) {
+      if (dist[v] != graph::kUnreachable) exact[static_cast<std::size_t>(g.states[v].node)] = static_cast<int>(dist[v]);
+    }
+    for (int& x : h.h) x = is_dead_end(x) ? 0 : x;
+    const ExpandLearningGraph learning(d, exact);
+    AStarOptions options;
+    options.revalue_before_expanding = true;
+    const auto r = astar(learning, learning.start(), h, options);
+    EXPECT_EQ(learning.wrong_move, 0U) << "instance " << i;
+    // Every node but the start is reached by a move; the start alone is asked current_bound.
+    EXPECT_EQ(learning.not_the_start, 0U) << "instance " << i;
+    if (optimum == graph::kUnreachable) continue;
+    ASSERT_EQ(r.status, Status::solved) << "instance " << i;
+    EXPECT_EQ(r.cost, optimum) << "instance " << i;
+    asked += learning.asked_with_move;
+    ++solved;
+  }
+  EXPECT_GT(solved, 10);
+  EXPECT_GT(asked, 0U);
+}
+
 TEST(AStar, WeightedResultIsNeverCalledOptimal) {
   toy::GridDomain<false> d(8, 8, 0.0, 3);
   const toy::GridManhattan h{8, d.goal_cell()};

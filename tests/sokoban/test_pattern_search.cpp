@@ -257,6 +257,50 @@ TEST(PatternSearch, SameOptimaOnMicrobanWithAndWithoutRevaluation) {
   EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), hsearch::testing::sweep(50));
 }
 
+TEST(PatternSearch, SameOptimaOnMicrobanWithPatternsAtExpansionAndAtEachPush) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  SolveOptions at_expansion, at_push;
+  at_expansion.patterns.at_expansion = true;
+  // (from the first push on, so that the small levels search their groups at all)
+  at_expansion.patterns.start_after_pushes = at_push.patterns.start_after_pushes = 0;
+  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({at_expansion, at_push}), hsearch::testing::sweep(50));
+}
+
+// At expansion, a push only looks its state up; the sub-searches run when A* asks for the bound
+// of the state it is about to expand, and that bound is never below the push's.
+TEST(PatternSearch, AtExpansionTheSubSearchesRunForTheStateAboutToBeExpanded) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  const auto levels = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
+  ASSERT_GE(levels.size(), 1U);
+  const Board b(levels[0].level);
+  for (const bool at_expansion : {true, false}) {
+    PatternSearchOptions o;
+    o.at_expansion = at_expansion;
+    PatternSearch patterns(b, o);
+    SokobanDomain d(b);
+    d.set_bound_hook(&patterns);
+    const SokobanDomain::State s = d.initial_state();
+    int children = 0;
+    d.for_each_move(s, [&](const SokobanDomain::Move& m) {
+      SokobanDomain::State child = s;
+      const std::uint64_t before_push = patterns.stats().searches;
+      d.apply(child, m);
+      const std::uint64_t after_push = patterns.stats().searches;
+      if (at_expansion) {
+        EXPECT_EQ(after_push, before_push) << "a push searched";
+      }
+      const int before_expanding = d.bound_before_expanding(child, m);
+      EXPECT_GE(before_expanding, child.h);
+      if (!at_expansion) {
+        EXPECT_EQ(patterns.stats().searches, after_push) << "searched again before expanding";
+      }
+      ++children;
+    });
+    ASSERT_GT(children, 0);
+    EXPECT_GT(patterns.stats().searches, 0U) << (at_expansion ? "at expansion" : "at each push");
+  }
+}
+
 // The start's groups have a budget of their own (start_nodes): what they spend is not taken
 // from the sub-states grown after each push, which still get their head start.
 TEST(PatternSearch, TheStartsGroupsLeaveThePushesTheirBudget) {

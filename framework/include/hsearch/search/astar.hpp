@@ -215,7 +215,7 @@ class AStarSearch {
   // later path reopens it (none can reach a goal through it).
   bool revalued(std::uint32_t n, const State& current) {
     Node& node = nodes_[n];
-    const Cost now = domain_.current_bound(current);
+    const Cost now = bound_now(node, current);
     if (is_dead_end(now)) {
       ++stats_.dead_ends;
       node.g = 0;
@@ -228,6 +228,13 @@ class AStarSearch {
     ++stats_.revalued;
     push(n);
     return true;
+  }
+
+  Cost bound_now(const Node& node, const State& current) {
+    if constexpr (ExpandLearningDomain<D>) {
+      if (node.parent != kNoParent) return domain_.bound_before_expanding(current, node.move);
+    }
+    return domain_.current_bound(current);
   }
 
   void add_node(const State& s, std::uint64_t hash, Cost g, Cost h, std::uint32_t parent,

@@ -88,6 +88,12 @@ struct PatternSearchOptions {
   // them.
   int goal_set_slack = 0;
   std::uint64_t goal_set_nodes = 10000;
+  // Sub-states, corral fences and area-entry groups are searched for the states A* is about to
+  // expand (refine_before_expanding, with A*'s revaluation), not for each push as it is
+  // generated: the same budget, spent on the states of the layer A* is working through
+  // rather than on children it may never reach. Off by default (docs/sokoban.md, "Pattern
+  // search at expansion"); set_at_expansion switches it for a search that does not revalue.
+  bool at_expansion = false;
 };
 
 struct PatternSearchStats {
@@ -396,12 +402,22 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       }
     }
     box_count_ = count_boxes(s);
-    grow(s, pushed_to);
-    grow_entry(s, pushed_to);
-    if (options_.corral_boxes > 0) search_corral(s, pushed_to);
+    if (!options_.at_expansion) search_around(s, pushed_to);
     search_goal_sets();
     return table_.bound(s, box_count_);
   }
+
+  Cost refine_before_expanding(const State& s, std::uint16_t pushed_to) override {
+    if (!options_.at_expansion) return known_bound(s);
+    box_count_ = count_boxes(s);
+    search_around(s, pushed_to);
+    return table_.bound(s, box_count_);
+  }
+
+  // Whether the sub-searches run when a state is about to be expanded (PatternSearchOptions::
+  // at_expansion) or when a push is generated; a search that never revalues (IDA*, the
+  // memory fallback) needs the latter.
+  void set_at_expansion(bool on) { options_.at_expansion = on; }
 
  private:
   enum class Outcome : std::uint8_t { not_searched, no_penalty, penalty, deadlock, unfinished };
@@ -509,6 +525,14 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       return m;
     }
   };
+
+  // The sub-searches of a state whose push left its box on `pushed_to`: its box's sub-states,
+  // its area-entry groups and the corral fences beside it.
+  void search_around(const State& s, std::uint16_t pushed_to) {
+    grow(s, pushed_to);
+    grow_entry(s, pushed_to);
+    if (options_.corral_boxes > 0) search_corral(s, pushed_to);
+  }
 
   // The expansions a budget allows by now: the head starts plus `effort` per push.
   double allowance() const {

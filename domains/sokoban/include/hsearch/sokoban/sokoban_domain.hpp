@@ -67,6 +67,9 @@ class BasicSokobanDomain {
     virtual Cost refine(const State& s, std::uint16_t pushed_to) = 0;
     // refine() without its learning: the bound from what the hook knows now (current_bound).
     virtual Cost known_bound(const State& s) { return s.h; }
+    // The bound of a state a search is about to expand, reached by a push that left its box
+    // on `pushed_to`: known_bound after whatever the hook chooses to learn about it now.
+    virtual Cost refine_before_expanding(const State& s, std::uint16_t) { return known_bound(s); }
     // What it adds to the goal-room bound of the same state (area_entry.hpp): 0 unless it has
     // learnt groups of boxes on their way into the goals' area. Asked only when no box of the
     // state is cut off from the area (the room bound is not a dead end).
@@ -250,6 +253,17 @@ class BasicSokobanDomain {
     return t.h;
   }
 
+  // current_bound(s) after the bound hook has learnt what it chooses to about s, which a search
+  // is about to expand, reached by m (ExpandLearningDomain).
+  Cost bound_before_expanding(const State& s, const Move& m) const {
+    if (hook_ == nullptr) return current_bound(s);
+    State t = s;
+    t.h = matching_.value(t);
+    if (!is_dead_end(t.h)) t.h = hook_->refine_before_expanding(t, push_target(*board_, m));
+    with_goal_room(t);
+    return t.h;
+  }
+
   bool is_goal(const State& s) const { return s.boxes.subset_of(board_->goal_set()); }
   std::uint64_t hash(const State& s) const { return s.hash; }
 
@@ -384,6 +398,7 @@ static_assert(Domain<SokobanDomain>);
 static_assert(PackableDomain<SokobanDomain>);
 static_assert(DeferredApplyDomain<SokobanDomain>);
 static_assert(LearningBoundDomain<SokobanDomain>);
+static_assert(ExpandLearningDomain<SokobanDomain>);
 
 // The heuristic the searches use: the lower bound the domain keeps in each state.
 struct PushLowerBound {

@@ -654,6 +654,10 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   domain.set_frozen_goal_bytes(memory.frozen_goals);
   PatternSearchOptions pattern_options = options.patterns;
   pattern_options.sub_search_bytes = memory.sub_search;
+  // Sub-searches at expansion need A*'s revaluation, which is where they run; any other search
+  // has them at each push.
+  pattern_options.at_expansion = options.patterns.at_expansion && options.algorithm == Algorithm::astar &&
+                                 options.revalue_before_expanding && options.objective == Objective::pushes;
   PatternSearch patterns(board, pattern_options);
   if (options.pattern_search) domain.set_bound_hook(&patterns);
   // The groups of boxes (the start's, those on their way into the goal room) tighten the proof
@@ -778,6 +782,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       }
       fallback.transposition_entries = astar_options.limits.max_bytes / 2 / 64;
       fallback.first_bound = result.lower_bound;
+      patterns.set_at_expansion(false);  // (IDA* revalues nothing)
       Statistics spent = result.stats;
       const int proven = result.lower_bound;
       result = ida_star(domain, start, h, fallback, NoPruning{}, observer);
