@@ -74,7 +74,8 @@ void print_stats(std::ostream& out, const RunRecord& r) {
   for (std::size_t k = 0; k < r.iterations.size(); ++k) {
     const auto& it = r.iterations[k];
     out << "  iteration " << k + 1 << ": bound " << it.bound << ", expanded " << it.expanded << ", generated "
-        << it.generated << ", pruned " << it.pruned << ", next bound " << it.next_bound << ", "
+        << it.generated << ", pruned " << it.pruned
+        << (it.stopped ? ", stopped by a limit" : ", next bound " + std::to_string(it.next_bound)) << ", "
         << format_seconds(it.seconds) << " s\n";
   }
 }

@@ -230,7 +230,8 @@ void print_stats(const Row& row, const SolveOptions& options) {
   std::cerr << "\n";
   for (const IterationStats& it : s.iterations) {
     std::cerr << "  bound " << it.bound << ": expanded " << it.expanded << ", generated " << it.generated
-              << ", next bound " << it.next_bound << ", " << std::setprecision(3) << it.seconds << " s\n";
+              << (it.stopped ? ", stopped by a limit" : ", next bound " + std::to_string(it.next_bound)) << ", "
+              << std::setprecision(3) << it.seconds << " s\n";
   }
 }
 

@@ -138,6 +138,23 @@ TEST(IdaStar, NextBoundIsTheSmallestExceedingF) {
   EXPECT_EQ(generated, r.stats.generated);
 }
 
+// The iteration a limit cuts short says so: its next bound is not a proof.
+TEST(IdaStar, TheIterationALimitStopsIsMarkedStopped) {
+  GraphDomain d({{{3, 10}, {1, 1}}, {{2, 1}}, {{3, 1}}, {}}, 3);
+  IdaStarOptions o;
+  o.limits.max_expanded = 4;  // bounds 0 and 1 take 1 + 2 expansions; bound 2 would take 3
+  const auto r = ida_star(d, d.start(), ZeroHeuristic{}, o);
+  ASSERT_EQ(r.status, Status::stopped);
+  const auto& its = r.stats.iterations;
+  ASSERT_EQ(its.size(), 3u);
+  EXPECT_FALSE(its[0].stopped);
+  EXPECT_FALSE(its[1].stopped);
+  EXPECT_TRUE(its[2].stopped);
+  EXPECT_EQ(r.lower_bound, 2);
+  const auto solved = ida_star(d, d.start(), ZeroHeuristic{});
+  for (const auto& it : solved.stats.iterations) EXPECT_FALSE(it.stopped);
+}
+
 // A bound proven elsewhere (first_bound) skips the iterations below it; the cost stays least.
 TEST(IdaStar, StartsAtAFirstBoundProvenElsewhere) {
   GraphDomain d({{{3, 10}, {1, 1}}, {{2, 1}}, {{3, 1}}, {}}, 3);

@@ -59,6 +59,9 @@ struct IterationStats {
   std::uint64_t pruned = 0;     // moves the pruning automaton refused during this iteration
   std::int64_t next_bound = 0;  // smallest f that exceeded the bound (-1: nothing exceeded it)
   double seconds = 0;           // wall time of this iteration
+  // A limit stopped it before its end: nothing is proven at its bound, and next_bound is only
+  // the smallest f it saw.
+  bool stopped = false;
 };
 
 // Counters, each with one meaning across all algorithms.

@@ -45,7 +45,9 @@ class TraceObserver : public NullObserver {
   void on_iteration_end(const IterationStats& it) {
     out_ << "iteration " << iteration_ << ": bound " << it.bound << ", expanded " << it.expanded
          << ", generated " << it.generated << ", pruned " << it.pruned << ", next bound ";
-    if (it.next_bound < 0) {
+    if (it.stopped) {
+      out_ << "unknown (stopped by a limit)";
+    } else if (it.next_bound < 0) {
       out_ << "none";
     } else {
       out_ << it.next_bound;

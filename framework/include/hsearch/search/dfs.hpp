@@ -204,6 +204,7 @@ Result<typename D::Move, typename D::Cost> iterative_deepening_dfs(
     it.pruned = search.stats().pruned - before.pruned;
     it.next_bound = outcome == Search::Outcome::cut ? static_cast<std::int64_t>(depth) + 1 : -1;
     it.seconds = search.guard().seconds() - t0;
+    it.stopped = outcome == Search::Outcome::stopped;
     search.stats().iterations.push_back(it);
     observer.on_iteration_end(it);
     if (outcome == Search::Outcome::found) {

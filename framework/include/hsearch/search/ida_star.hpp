@@ -102,6 +102,7 @@ class IdaStarSearch {
       it.pruned = stats_.pruned - before.pruned;
       it.next_bound = is_dead_end(next_bound_) ? -1 : static_cast<std::int64_t>(next_bound_);
       it.seconds = guard_.seconds() - t0;
+      it.stopped = stopped_ && !found;
       stats_.iterations.push_back(it);
       observer_.on_iteration_end(it);
       if (found) {

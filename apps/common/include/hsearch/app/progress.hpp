@@ -29,8 +29,13 @@ class ProgressLines : public NullObserver {
     const double t = elapsed();
     if (quiet_ || t < after_) return;
     std::ostringstream line;
-    line << "bound " << it.bound << " searched: " << it.expanded << " expanded in " << std::fixed
-         << std::setprecision(2) << it.seconds << " s; next bound " << it.next_bound << " (" << t << " s)";
+    if (it.stopped) {
+      line << "bound " << it.bound << " stopped by a limit before its end: " << it.expanded << " expanded in "
+           << std::fixed << std::setprecision(2) << it.seconds << " s (" << t << " s)";
+    } else {
+      line << "bound " << it.bound << " searched: " << it.expanded << " expanded in " << std::fixed
+           << std::setprecision(2) << it.seconds << " s; next bound " << it.next_bound << " (" << t << " s)";
+    }
     print(line.str());
     last_ = t;
   }

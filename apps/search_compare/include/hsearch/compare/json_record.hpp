@@ -37,7 +37,7 @@ inline app::Json run_json(const RunRecord& r, const std::string& domain) {
 inline app::Json run_fields_json(const RunRecord& r) {
   app::Json iterations = app::Json::array();
   for (const IterationStats& it : r.iterations) {
-    iterations.push_back({it.bound, it.expanded, it.generated, it.pruned, it.next_bound, it.seconds});
+    iterations.push_back({it.bound, it.expanded, it.generated, it.pruned, it.next_bound, it.seconds, it.stopped});
   }
   return {{"status", static_cast<int>(r.status)},
           {"stop_reason", static_cast<int>(r.stop_reason)},
@@ -70,7 +70,8 @@ inline void read_run_fields(const app::Json& j, RunRecord& r) {
   r.iterations.clear();
   for (const app::Json& it : j.at("iterations")) {
     r.iterations.push_back({it.at(0).get<std::int64_t>(), it.at(1).get<std::uint64_t>(), it.at(2).get<std::uint64_t>(),
-                            it.at(3).get<std::uint64_t>(), it.at(4).get<std::int64_t>(), it.at(5).get<double>()});
+                            it.at(3).get<std::uint64_t>(), it.at(4).get<std::int64_t>(), it.at(5).get<double>(),
+                            it.at(6).get<bool>()});
   }
   r.plan_length = j.at("plan_length").get<std::size_t>();
   r.seconds = j.at("seconds").get<double>();
