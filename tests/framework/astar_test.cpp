@@ -147,6 +147,17 @@ TEST(AStar, AKnownLowerBoundKeepsTheOptimum) {
 
 // A graph whose bound, asked again, is the exact distance to the goal (dead_end where none is
 // reachable): the bound of a domain that has learnt everything since its nodes were valued.
+// Each node's true cost to the goal (dead_end where none): what a learning domain may come to know.
+std::vector<int> exact_costs(const GraphDomain& d) {
+  const auto g = graph::expand(d, d.start());
+  const auto dist = graph::goal_distances(g);
+  std::vector<int> exact(static_cast<std::size_t>(d.size()), dead_end<int>());
+  for (std::size_t v = 0; v < g.states.size(); ++v) {
+    if (dist[v] != graph::kUnreachable) exact[static_cast<std::size_t>(g.states[v].node)] = static_cast<int>(dist[v]);
+  }
+  return exact;
+}
+
 class LearningGraph : public GraphDomain {
  public:
   LearningGraph(GraphDomain d, std::vector<int> exact) : GraphDomain(std::move(d)), exact_(std::move(exact)) {}
@@ -169,12 +180,7 @@ TEST(AStar, RevaluingBeforeExpandingKeepsTheOptimum) {
   int solved = 0;
   for (int i = 0; i < 60; ++i) {
     auto [d, h, optimum] = toy::inconsistent_case(5000 + static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(i));
-    const auto g = graph::expand(d, d.start());
-    const auto dist = graph::goal_distances(g);
-    std::vector<int> exact(static_cast<std::size_t>(d.size()), dead_end<int>());
-    for (std::size_t v = 0; v < g.states.size(); ++v) {
-      if (dist[v] != graph::kUnreachable) exact[static_cast<std::size_t>(g.states[v].node)] = static_cast<int>(dist[v]);
-    }
+    const std::vector<int> exact = exact_costs(d);
     // The first values know no dead end: those are for the revaluation to find.
     for (int& x : h.h) x = is_dead_end(x) ? 0 : x;
     const LearningGraph learning(d, exact);
@@ -229,12 +235,7 @@ TEST(AStar, AnExpandLearningDomainIsAskedWithTheMoveThatReachedTheNode) {
   std::uint64_t asked = 0;
   for (int i = 0; i < 40; ++i) {
     auto [d, h, optimum] = toy::inconsistent_case(7000 + static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(i));
-    const auto g = graph::expand(d, d.start());
-    const auto dist = graph::goal_distances(g);
-    std::vector<int> exact(static_cast<std::size_t>(d.size()), dead_end<int>());
-    for (std::size_t v = 0; v < g.states.size(); ++v) {
-      if (dist[v] != graph::kUnreachable) exact[static_cast<std::size_t>(g.states[v].node)] = static_cast<int>(dist[v]);
-    }
+    const std::vector<int> exact = exact_costs(d);
     for (int& x : h.h) x = is_dead_end(x) ? 0 : x;
     const ExpandLearningGraph learning(d, exact);
     AStarOptions options;

@@ -246,22 +246,14 @@ class BasicSokobanDomain {
   // A state whose bound was set when the hook knew what it knows now keeps it.
   Cost current_bound(const State& s) const {
     if (s.h_learnt == learnt()) return s.h;
-    State t = s;
-    t.h = matching_.value(t);
-    if (hook_ != nullptr && !is_dead_end(t.h)) t.h = hook_->known_bound(t);
-    with_goal_room(t);
-    return t.h;
+    return bound_again(s, [&](const State& t) { return hook_->known_bound(t); });
   }
 
   // current_bound(s) after the bound hook has learnt what it chooses to about s, which a search
   // is about to expand, reached by m (ExpandLearningDomain).
   Cost bound_before_expanding(const State& s, const Move& m) const {
     if (hook_ == nullptr) return current_bound(s);
-    State t = s;
-    t.h = matching_.value(t);
-    if (!is_dead_end(t.h)) t.h = hook_->refine_before_expanding(t, push_target(*board_, m));
-    with_goal_room(t);
-    return t.h;
+    return bound_again(s, [&](const State& t) { return hook_->refine_before_expanding(t, push_target(*board_, m)); });
   }
 
   bool is_goal(const State& s) const { return s.boxes.subset_of(board_->goal_set()); }
@@ -356,6 +348,17 @@ class BasicSokobanDomain {
   }
 
   std::uint64_t learnt() const { return hook_ != nullptr ? hook_->learnt() : 0; }
+
+  // A state's bound computed again: the matching, then `hooked(t)` (the bound hook's value of
+  // t, whose h is the matching's), then the goal room.
+  template <class Hooked>
+  Cost bound_again(const State& s, Hooked hooked) const {
+    State t = s;
+    t.h = matching_.value(t);
+    if (hook_ != nullptr && !is_dead_end(t.h)) t.h = hooked(t);
+    with_goal_room(t);
+    return t.h;
+  }
 
   void resize_cache(std::size_t slots) const {
     cache_.assign(slots, State{});
