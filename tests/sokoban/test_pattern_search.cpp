@@ -90,6 +90,63 @@ TEST(PenaltyTable, DisjointPatternCostsAddUpWithTheRestsMatching) {
   EXPECT_EQ(table.bound(s, 3), bound);
 }
 
+// The table re-matches the boxes outside a pattern by warm starts from the state's own
+// matching, and skips the re-matching when it cannot beat the state's bound: both must give
+// exactly max(h, c(P) + M(rest)), M(rest) solved from scratch, on states along random walks.
+TEST(PenaltyTable, OnePatternGivesItsCostPlusTheRestsMatchingFromScratch) {
+  const Board b(level_from(
+      "##########\n"
+      "#@   #   #\n"
+      "# $ $  $ #\n"
+      "#  ## $  #\n"
+      "# $  .. .#\n"
+      "#   ...  #\n"
+      "##########\n"));
+  const SokobanDomain d(b);
+  const int boxes = d.box_count();
+  const int goals = b.goal_set().count();
+  std::mt19937 rng(7);
+  int raised = 0, compared = 0;
+  for (int walk = 0; walk < 40; ++walk) {
+    SokobanDomain::State s = d.initial_state();
+    for (int step = 0; step < 12; ++step) {
+      std::vector<SokobanDomain::Move> moves;
+      d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
+      if (moves.empty()) break;
+      d.apply(s, moves[rng() % moves.size()]);
+      if (hsearch::is_dead_end(s.h)) break;
+      for (int trial = 0; trial < 4; ++trial) {
+        // A pattern of one to three of the state's boxes, of a cost from 1 to 40.
+        CellSet pattern;
+        const int size = 1 + static_cast<int>(rng() % 3);
+        for (int k = 0; k < size; ++k) pattern.set(s.box_cell[rng() % static_cast<unsigned>(boxes)]);
+        const int cost = 1 + static_cast<int>(rng() % 40);
+        PenaltyTable table(b, goals);
+        table.add(pattern, all_floor(b), cost, 0);
+        auto rest_cost = [&](int row, int col) -> std::int32_t {
+          if (row >= boxes || pattern.test(s.box_cell[static_cast<std::size_t>(row)])) return 0;
+          const std::uint16_t dist = s.goal_costs(static_cast<std::size_t>(row), static_cast<std::size_t>(goals))[col];
+          return dist == kUnreachable ? hsearch::sokoban::kNoPushPathCost : static_cast<std::int32_t>(dist);
+        };
+        Assignment<kMaxBoxes> a;
+        solve_assignment(a, goals, rest_cost);
+        const std::int64_t total = cost + assignment_cost(a, goals, rest_cost);
+        const int bound = table.bound(s, boxes);
+        ++compared;
+        if (total >= hsearch::sokoban::kNoPushPathCost) {
+          EXPECT_TRUE(hsearch::is_dead_end(bound));
+          continue;
+        }
+        EXPECT_EQ(bound, std::max<std::int64_t>(s.h, total)) << "walk " << walk << " step " << step;
+        raised += bound > s.h;
+      }
+    }
+  }
+  // Both sides of the skip are exercised: patterns that raise the bound and patterns that do not.
+  EXPECT_GT(raised, 20);
+  EXPECT_LT(raised, compared - 20);
+}
+
 TEST(PatternSearch, FirstPushesOfASmallLevelKeepAdmissibleBounds) {
   const Board b(level_from(
       "#########\n"

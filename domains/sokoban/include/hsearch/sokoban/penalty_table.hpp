@@ -140,22 +140,29 @@ class BasicPenaltyTable {
       sum += p.cost;
       gain += p.cost - given;
     }
-    if (gain <= 0) return h;
+    // The patterns' costs with the rest's own assignment are a feasible solution of the
+    // re-matching below, so it gives at most s.h + gain: when that cannot beat h, skip it.
+    if (gain <= 0 || s.h + gain <= h) return h;
     // The rest: a matching of the unused boxes to all goals. Warm start from the state's own
     // optimal matching: the pattern boxes' rows become dummy rows of cost 0 one at a time, each
     // change followed by reassign_row's O(n^2) re-insertion of that row.
-    Set zeroed;
+    // Each row's costs are found once (nullptr: a row of zeros), not at each of the Hungarian
+    // method's O(n^2) reads per re-inserted row.
+    std::array<const std::uint16_t*, kMaxBoxes> row_costs{};  // the dummy rows stay nullptr
+    for (int i = 0; i < box_count; ++i) {
+      const std::size_t b = static_cast<std::size_t>(i);
+      row_costs[b] = s.goal_costs(b, static_cast<std::size_t>(goals_));
+    }
     auto cost = [&](int row, int col) -> std::int32_t {
-      if (row >= box_count) return 0;  // the level's own dummy rows (more goals than boxes)
-      const std::size_t b = static_cast<std::size_t>(row);
-      if (zeroed.test(s.box_cell[b])) return 0;
-      const std::uint16_t d = s.goal_costs(b, static_cast<std::size_t>(goals_))[col];
+      const std::uint16_t* costs = row_costs[static_cast<std::size_t>(row)];
+      if (costs == nullptr) return 0;
+      const std::uint16_t d = costs[col];
       return d == kUnreachable ? kNoPushPathCost : static_cast<std::int32_t>(d);
     };
     Assignment<kMaxBoxes> a = s.match;
     for (int i = 0; i < box_count; ++i) {
       if (!used.test(s.box_cell[static_cast<std::size_t>(i)])) continue;
-      zeroed.set(s.box_cell[static_cast<std::size_t>(i)]);
+      row_costs[static_cast<std::size_t>(i)] = nullptr;
       reassign_row(a, goals_, i, cost);
     }
     const std::int64_t total = sum + assignment_cost(a, goals_, cost);
