@@ -291,6 +291,49 @@ TEST(AStar, StoresPackedKeysWhenTheDomainHasThem) {
   }
 }
 
+// A graph stored as keys whose states are told, when A* rebuilds them, the move that reached
+// them (MoveAwareUnpackDomain): every move handed over leads to the state rebuilt, and only
+// the start is rebuilt without one.
+class MoveAwareGraph : public GraphDomain {
+ public:
+  explicit MoveAwareGraph(GraphDomain d) : GraphDomain(std::move(d)) {}
+  using Key = int;
+  Key pack(const State& s) const { return s.node; }
+  State unpack(const Key& k) const {
+    if (k != 0) ++without_move;
+    return State{k};
+  }
+  State unpack(const Key& k, const Move& m) const {
+    ++with_move;
+    if (m.to != k) ++wrong_move;
+    return State{k};
+  }
+  mutable std::uint64_t with_move = 0, without_move = 0, wrong_move = 0;
+};
+static_assert(MoveAwareUnpackDomain<MoveAwareGraph>);
+static_assert(!MoveAwareUnpackDomain<PackedGrid>);
+
+TEST(AStar, AMoveAwareDomainRebuildsEachNodeWithTheMoveThatReachedIt) {
+  std::uint64_t with_move = 0;
+  int solved = 0;
+  for (int i = 0; i < 40; ++i) {
+    auto [d, h, optimum] = toy::inconsistent_case(9000 + static_cast<std::uint64_t>(i), static_cast<std::uint64_t>(i));
+    const MoveAwareGraph aware(d);
+    const auto r = astar(aware, aware.start(), h);
+    const auto plain = astar(d, d.start(), h);
+    EXPECT_EQ(aware.wrong_move, 0U) << "instance " << i;
+    EXPECT_EQ(aware.without_move, 0U) << "instance " << i;
+    EXPECT_EQ(r.status, plain.status) << "instance " << i;
+    EXPECT_EQ(r.stats.expanded, plain.stats.expanded) << "instance " << i;
+    if (optimum == graph::kUnreachable) continue;
+    EXPECT_EQ(r.cost, optimum) << "instance " << i;
+    with_move += aware.with_move;
+    ++solved;
+  }
+  EXPECT_GT(solved, 10);
+  EXPECT_GT(with_move, 0U);
+}
+
 // A grid that applies moves in two steps: complete() marks the child finished and counts.
 class DeferredGrid : public toy::GridDomain<true> {
  public:

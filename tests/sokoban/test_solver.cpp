@@ -7,6 +7,7 @@
 
 #include "collection_file.hpp"
 #include "data_dir.hpp"
+#include "hsearch/heuristics/combinators.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/sokoban/fewer_moves_domain.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
@@ -109,13 +110,42 @@ TEST(Solver, TheStateCacheStartsSmallAndGrowsToItsSize) {
   EXPECT_EQ(small.cost, reference.cost);
   EXPECT_LE(cached.state_cache_slots(), 256u) << small.stats.expanded;
 
+  // A blind search of the open room makes states enough to grow the cache to its size.
   const Board room(level_from(kOpenRoom));
   SokobanDomain big(room);
   big.enable_state_cache(10);
   hsearch::AStarOptions o;
   o.limits.max_expanded = 20000;
-  hsearch::astar(big, big.initial_state(), PushLowerBound{}, o);
+  hsearch::astar(big, big.initial_state(), hsearch::ZeroHeuristic{}, o);
   EXPECT_EQ(big.state_cache_slots(), 1024u);
+}
+
+// A state A* rebuilds from its key is told the push that reached it, and pushes are listed by
+// their boxes' squares: whether the state cache still held a state or not, its pushes come in
+// the same order. So the cache changes no count of the search, only its speed.
+TEST(Solver, TheStateCacheChangesNoCountOfTheSearch) {
+  const Board room(level_from(kOpenRoom));
+  hsearch::AStarOptions o;
+  o.limits.max_expanded = 20000;
+  o.newer_first_on_ties = true;
+  // The matching solves the room in under a hundred expansions; a blind search stops at the
+  // limit after many unpacks, hits and misses alike.
+  auto counts = [&](const SokobanDomain& d, bool blind) {
+    const auto r = blind ? hsearch::astar(d, d.initial_state(), hsearch::ZeroHeuristic{}, o)
+                         : hsearch::astar(d, d.initial_state(), PushLowerBound{}, o);
+    return std::vector<std::uint64_t>{static_cast<std::uint64_t>(r.status), r.stats.expanded, r.stats.generated,
+                                      r.stats.duplicates, static_cast<std::uint64_t>(r.cost), r.plan.size()};
+  };
+  for (bool blind : {false, true}) {
+    SokobanDomain plain(room);
+    const auto without = counts(plain, blind);
+    EXPECT_GT(without[1], blind ? 19999u : 20u);
+    for (int bits : {6, 8, 12}) {
+      SokobanDomain cached(room);
+      cached.enable_state_cache(bits);
+      EXPECT_EQ(counts(cached, blind), without) << "blind " << blind << ", cache bits " << bits;
+    }
+  }
 }
 
 TEST(Solver, SmallLevelIdaAndAStarAgree) {
@@ -183,6 +213,32 @@ TEST(Solver, IdaStarSecondTryKeepsTheNodeBudget) {
   const SolveReport r = solve_level(entries[97].level, o);  // level 98
   EXPECT_EQ(r.status(), "node_limit");
   EXPECT_EQ(r.result.stats.expanded, 30000U);
+}
+
+// The whole push search (pattern search, PI-corrals, revaluation; the bound probes aside, whose
+// own search rebuilds states without their last push) makes the same counts whatever the size
+// of the state cache: a pattern's or a group's choice among equals never follows the order of
+// a state's rows of boxes either.
+TEST(Solver, TheSolversCountsDoNotDependOnTheStateCache) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  for (int level : {98, 144}) {
+    SolveOptions o;
+    o.limits.max_expanded = 8000;
+    o.bound_probes = false;
+    o.state_cache_bits = 0;
+    const SolveReport without = solve_level(entries[static_cast<std::size_t>(level - 1)].level, o);
+    ASSERT_GT(without.result.stats.expanded, 1000u) << level;
+    for (int bits : {6, 12}) {
+      o.state_cache_bits = bits;
+      const SolveReport with = solve_level(entries[static_cast<std::size_t>(level - 1)].level, o);
+      EXPECT_EQ(with.status(), without.status()) << level << ", cache bits " << bits;
+      EXPECT_EQ(with.result.stats.expanded, without.result.stats.expanded) << level << ", cache bits " << bits;
+      EXPECT_EQ(with.result.stats.generated, without.result.stats.generated) << level << ", cache bits " << bits;
+      EXPECT_EQ(with.result.lower_bound, without.result.lower_bound) << level << ", cache bits " << bits;
+      EXPECT_EQ(with.pushes, without.pushes) << level << ", cache bits " << bits;
+    }
+  }
 }
 
 TEST(Solver, VerifyRejectsBadSolutions) {

@@ -25,6 +25,8 @@
 //       DFS are then optimal. Absent means "costs may differ".
 //   typename Key; Key pack(const State&) const; State unpack(const Key&) const;
 //       a compact form that best-first searches and transposition tables store instead of State.
+//   State unpack(const Key&, const Move& reached_by) const;  unpack() told the move that
+//       reached the state, for what the state keeps of it and the key leaves out (A* passes it).
 //   std::string move_name(const Move&) const;     used by traces and DOT output.
 //   std::string state_string(const State&) const; used by traces and DOT output.
 //   Undo apply_deferred(State& s, const Move& m) const;  void complete(State& s, const Move& m) const;
@@ -101,6 +103,16 @@ concept PackableDomain = Domain<D> && requires(const D& d, const typename D::Sta
   { d.pack(s) } -> std::same_as<typename D::Key>;
   { d.unpack(k) } -> std::same_as<typename D::State>;
 };
+
+// A packable domain whose states keep something of the move that reached them and their key
+// leaves out (Sokoban's "box pushed last", which orders its moves): unpack(k, m) is unpack(k)
+// told that move m reached the state. A best-first search that stores each node's move passes
+// it, so a state's moves come in the same order however it was rebuilt.
+template <class D>
+concept MoveAwareUnpackDomain =
+    PackableDomain<D> && requires(const D& d, const typename D::Key& k, const typename D::Move& m) {
+      { d.unpack(k, m) } -> std::same_as<typename D::State>;
+    };
 
 // The domain applies moves in two steps (apply_deferred, then complete for new children).
 template <class D>

@@ -130,7 +130,7 @@ class AStarSearch {
   Result<Move, Cost> search(Result<Move, Cost> result, State current) {
     while (!open_.empty()) {
       const std::uint32_t n = pop();
-      current = Store::load(domain_, nodes_[n].stored);
+      current = load(nodes_[n]);
       const Cost g = nodes_[n].g;
       if (domain_.is_goal(current)) {
         result.status = Status::solved;
@@ -237,6 +237,12 @@ class AStarSearch {
       if (node.parent != kNoParent) return domain_.bound_before_expanding(current, node.move);
     }
     return domain_.current_bound(current);
+  }
+
+  // A node's state, told the move that reached it (the start has none).
+  State load(const Node& node) const {
+    if (node.parent == kNoParent) return Store::load(domain_, node.stored);
+    return Store::load(domain_, node.stored, node.move);
   }
 
   void add_node(const State& s, std::uint64_t hash, Cost g, Cost h, std::uint32_t parent,

@@ -168,7 +168,10 @@ class BasicAreaEntryTable {
         if (g.cost > given && n < kMaxGroupsPerState) found[static_cast<std::size_t>(n++)] = {g.cost - given, id};
       }
     }
-    std::sort(found.begin(), found.begin() + n, [](const auto& a, const auto& b) { return a.first > b.first; });
+    // (Ties by number: the choice must not follow the order of the state's rows of boxes,
+    // which differs between a state generated and the same state rebuilt from its key.)
+    std::sort(found.begin(), found.begin() + n,
+              [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
     Set used;
     std::int32_t total = 0;
     for (int k = 0; k < n; ++k) {

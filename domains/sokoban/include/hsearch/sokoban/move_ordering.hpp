@@ -14,7 +14,7 @@
 //      the last f layer of levels 55 and 80 (docs/sokoban.md);
 //   2. the other pushes of the box pushed last, the same direction first (fewer player steps,
 //      and boxes tend to travel in runs);
-//   3. the rest.
+//   3. the rest, box by box in the order of their squares.
 // No allocation: the lists are fixed-size arrays.
 #include <array>
 #include <cstddef>
@@ -42,29 +42,30 @@ int goal_enclosure(const Board& board, const Set& boxes, std::uint16_t from, std
   return shut;
 }
 
-// Writes the legal pushes of `s` (whose first `box_count` rows of box_cell are its boxes) to
-// `moves` in the order above; returns how many.
+// Writes the legal pushes of `s` to `moves` in the order above; returns how many.
 template <class Set>
-int ordered_pushes(const Board& board, const BasicPushState<Set>& s, int box_count, PushList& moves) {
+int ordered_pushes(const Board& board, const BasicPushState<Set>& s, PushList& moves) {
   PushList listed;
   std::array<std::int8_t, kMaxBoxes * 4> rank;  // 4..0: onto a goal with that many sides shut; -1: not
   int count = 0;
-  auto consider = [&](int i, int d) {
-    const std::uint16_t from = s.box_cell[static_cast<std::size_t>(i)];
+  auto consider = [&](std::uint16_t from, int d) {
     if (!can_push(board, s.boxes, s.reach, from, d)) return;
     const std::uint16_t to = board.neighbor(from, d);
     listed[static_cast<std::size_t>(count)] = Push{from, static_cast<std::uint8_t>(d)};
     rank[static_cast<std::size_t>(count++)] = static_cast<std::int8_t>(goal_enclosure(board, s.boxes, from, to));
   };
-  if (s.last_box != kNoLastBox) {
-    consider(s.last_box, s.last_dir);
+  const std::uint16_t last = s.last_box != kNoLastBox ? s.box_cell[s.last_box] : kNoCell;
+  if (last != kNoCell) {
+    consider(last, s.last_dir);
     for (int d = 0; d < 4; ++d)
-      if (d != s.last_dir) consider(s.last_box, d);
+      if (d != s.last_dir) consider(last, d);
   }
-  for (int i = 0; i < box_count; ++i) {
-    if (i == s.last_box) continue;
-    for (int d = 0; d < 4; ++d) consider(i, d);
-  }
+  // The other boxes by their squares, not their rows: a state rebuilt from its key numbers
+  // its boxes afresh, and its pushes come in the same order as when it was generated.
+  s.boxes.for_each([&](int c) {
+    if (c == last) return;
+    for (int d = 0; d < 4; ++d) consider(static_cast<std::uint16_t>(c), d);
+  });
   int ordered = 0;
   for (int r = 4; r >= -1; --r) {
     for (int k = 0; k < count; ++k)

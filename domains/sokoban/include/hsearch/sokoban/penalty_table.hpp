@@ -112,7 +112,7 @@ class BasicPenaltyTable {
   // greedily by penalty (largest first, then fewest boxes), and the dual bound (dual_bound).
   Cost bound(const State& s, int box_count) const {
     Found found;
-    const int n = matched(s, box_count, found);
+    const int n = matched(s, found);
     if (n < 0) return dead_end<Cost>();
     if (n == 0) return s.h;
     const Cost h = std::max(s.h, dual_bound(s, box_count, found, n));
@@ -174,7 +174,7 @@ class BasicPenaltyTable {
   // sets give, for tests and measurements.
   Cost dual_bound(const State& s, int box_count) const {
     Found found;
-    const int n = matched(s, box_count, found);
+    const int n = matched(s, found);
     return n > 0 ? dual_bound(s, box_count, found, n) : 0;
   }
 
@@ -184,20 +184,27 @@ class BasicPenaltyTable {
 
   // The patterns with a penalty that `s` holds, largest penalty first (then fewest boxes), in
   // `found`: how many, or -1 when a deadlock pattern matches.
-  int matched(const State& s, int box_count, Found& found) const {
+  int matched(const State& s, Found& found) const {
     int n = 0;
-    for (int i = 0; i < box_count; ++i) {
-      for (std::uint32_t id : by_first_cell_[s.box_cell[static_cast<std::size_t>(i)]]) {
-        const Pattern& p = patterns_[id];
-        if (!p.zone.test(s.player) || !p.boxes.subset_of(s.boxes)) continue;
-        if (p.cost == kDeadlock) return -1;
-        if (p.penalty > 0 && n < kMaxPatternsPerState) found[static_cast<std::size_t>(n++)] = id;
+    // The boxes by square, not by row (see the sort below).
+    for (int w = 0; w < Set::kWords; ++w) {
+      for (std::uint64_t x = s.boxes.word_at(w); x != 0; x &= x - 1) {
+        const int c = w * 64 + std::countr_zero(x);
+        for (std::uint32_t id : by_first_cell_[static_cast<std::size_t>(c)]) {
+          const Pattern& p = patterns_[id];
+          if (!p.zone.test(s.player) || !p.boxes.subset_of(s.boxes)) continue;
+          if (p.cost == kDeadlock) return -1;
+          if (p.penalty > 0 && n < kMaxPatternsPerState) found[static_cast<std::size_t>(n++)] = id;
+        }
       }
     }
     std::sort(found.begin(), found.begin() + n, [&](std::uint32_t a, std::uint32_t b) {
       const Pattern& x = patterns_[a];
       const Pattern& y = patterns_[b];
-      return x.penalty != y.penalty ? x.penalty > y.penalty : x.size < y.size;
+      // (then by number: the choice must not follow the order of the state's rows of boxes,
+      // which differs between a state generated and the same state rebuilt from its key)
+      if (x.penalty != y.penalty) return x.penalty > y.penalty;
+      return x.size != y.size ? x.size < y.size : a < b;
     });
     return n;
   }
@@ -241,7 +248,8 @@ class BasicPenaltyTable {
       if (term > 0) terms[static_cast<std::size_t>(t++)] = {term, found[static_cast<std::size_t>(k)]};
     }
     if (t == 0) return 0;
-    std::sort(terms.begin(), terms.begin() + t, [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::sort(terms.begin(), terms.begin() + t,
+              [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
     Set used;
     std::int64_t total = 0;
     for (int i = 0; i < goals_; ++i) total += s.match.u[static_cast<std::size_t>(i)] + s.match.v[static_cast<std::size_t>(i)];

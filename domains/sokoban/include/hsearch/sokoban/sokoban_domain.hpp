@@ -143,16 +143,17 @@ class BasicSokobanDomain {
   std::uint64_t withheld_moves() const { return pi_corrals_.cuts(); }
   // A small table of the states apply() computed last (direct-mapped by hash, up to 2^bits
   // slots), which unpack() copies instead of rebuilding the reach and the matching from
-  // scratch. A* with newest-first ties mostly expands a child of the node it just expanded, so
-  // most unpacks hit. A hit is checked on the whole key. Either way the bounds are the same
-  // admissible bounds, but not always the same numbers: the matching's optimal assignment and
-  // dual potentials are not unique, a warm-started one can differ from one solved afresh,
-  // and the penalty table's bounds read them; so the cache's size can change a few bounds
-  // and the expansions, never the optimum. 0 turns it off (the default). Makes apply() and
-  // unpack() write to the table: one domain object per thread. It starts with a few slots and
-  // grows fourfold each time it has taken four times as many states as it has slots (dropping
-  // what it holds): a small search (a level of a Boxoban batch, a pattern sub-search) does not
-  // clear megabytes of slots it never uses.
+  // scratch. A* with newest-first ties often expands a child of the node it just expanded, so
+  // many unpacks hit. A hit is checked on the whole key. A state rebuilt on a miss numbers its
+  // boxes afresh and has no box pushed last, so the move ordering reads the boxes by square and
+  // A* passes the push that reached the state (unpack(k, m)); and the pattern and group choices
+  // break ties by number, not by row. So A*'s counts do not depend on the cache. (The
+  // goal-set dual bound, off by default, reads the matching's dual potentials, which are not
+  // unique: with it, a hit and a miss can give different admissible bounds.) 0 turns it off
+  // (the default). Makes apply() and unpack() write to the table: one domain object per
+  // thread. It starts with a few slots and grows fourfold each time it has taken four times as
+  // many states as it has slots (dropping what it holds): a small search (a level of a Boxoban
+  // batch, a pattern sub-search) does not clear megabytes of slots it never uses.
   void enable_state_cache(int bits) {
     cache_max_ = bits > 0 ? std::size_t{1} << bits : 0;
     cache_stores_ = 0;
@@ -188,7 +189,7 @@ class BasicSokobanDomain {
   template <class F>
   void for_each_move(const State& s, F&& f) const {
     PushList moves;
-    const int count = ordered_pushes(*board_, s, boxes_, moves);
+    const int count = ordered_pushes(*board_, s, moves);
     PushList offered;
     int offered_count = 0;
     pi_corrals_.offer(s, moves, count, [&](Push m) {
@@ -277,6 +278,23 @@ class BasicSokobanDomain {
     s.frozen = matching_.frozen_on_goals(s.boxes);
     matching_.solve(s);
     s.h = matching_.value(s);
+    return s;
+  }
+
+  // unpack(k) for a state that push m reached: m's box is its box pushed last, in m's
+  // direction, which orders its pushes (move_ordering.hpp) as when it was generated, whether
+  // the cache still held it or it was rebuilt (A* passes each node's move: MoveAwareUnpackDomain).
+  State unpack(const Key& k, const Move& m) const {
+    State s = unpack(k);
+    const std::uint16_t at = push_target(*board_, m);
+    s.last_box = kNoLastBox;
+    for (int i = 0; i < boxes_; ++i) {
+      if (s.box_cell[static_cast<std::size_t>(i)] == at) {
+        s.last_box = static_cast<std::uint8_t>(i);
+        s.last_dir = m.dir;
+        break;
+      }
+    }
     return s;
   }
 
