@@ -454,6 +454,8 @@ int main(int argc, char** argv) {
        "off by default, see docs/sokoban.md)")
       ("no-frozen-goals", "push distances that ignore boxes frozen on goals (to measure them; the "
                           "bound is weaker, still admissible)")
+      ("no-push-parity", "bounds not rounded up to the parity of the pushes left (to measure it; the "
+                         "bound is weaker, still admissible)")
       ("no-feature-space", "--objective any: the first solution comes from the weighted restarts too, not "
                            "from the feature-space searches (--feature-cells) (to measure them)")
       ("feature-cells", po::value<std::string>()->default_value("both"),
@@ -559,6 +561,7 @@ int main(int argc, char** argv) {
   options.pi_corrals = vm.count("no-pi-corrals") == 0;
   options.tunnel_macros = vm.count("tunnel-macros") != 0;
   options.frozen_goal_distances = vm.count("no-frozen-goals") == 0;
+  options.push_parity = vm.count("no-push-parity") == 0;
   options.newer_first_on_ties = vm.count("no-newer-first") == 0;
   options.revalue_before_expanding = vm.count("no-revalue") == 0;
   options.packing_order = vm.count("packing-order") != 0;

@@ -28,6 +28,7 @@ VARIANTS = [
     ("goal macros", ["--goal-macros"]),
     ("goal macros in probes", ["--goal-macros=probes"]),
     ("no frozen goals", ["--no-frozen-goals"]),
+    ("no push parity", ["--no-push-parity"]),
     ("no corral test", ["--no-corral-test"]),
     ("no newer-first ties", ["--no-newer-first"]),
     ("no revaluation", ["--no-revalue"]),

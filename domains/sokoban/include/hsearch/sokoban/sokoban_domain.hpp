@@ -11,6 +11,7 @@
 //   push_apply.hpp     moving a box: the player's area, the Zobrist hash, the pushed box's side;
 //   push_matching.hpp  the lower bound: the warm-started box-goal matching over pusher-aware
 //                      distances, with the distances that treat boxes frozen on goals as walls;
+//   push_parity.hpp    the whole bound rounded up to the parity of the pushes left;
 //   pruning.hpp        the dead-end tests (dead cells, freeze, frozen corral) and PI-corral
 //                      pruning, which withholds pushes and counts them;
 //   state_text.hpp     states and pushes as text for traces;
@@ -38,6 +39,7 @@
 #include "hsearch/sokoban/pruning.hpp"
 #include "hsearch/sokoban/push_apply.hpp"
 #include "hsearch/sokoban/push_matching.hpp"
+#include "hsearch/sokoban/push_parity.hpp"
 #include "hsearch/sokoban/push_state.hpp"
 #include "hsearch/sokoban/state_text.hpp"
 #include "hsearch/sokoban/tunnel_macro.hpp"
@@ -97,7 +99,8 @@ class BasicSokobanDomain {
         boxes_(count),
         matching_(board, count),
         dead_ends_(board, matching_.every_goal_needed()),
-        pi_corrals_(board, matching_.every_goal_needed()) {
+        pi_corrals_(board, matching_.every_goal_needed()),
+        parity_(board, count) {
     std::copy(cells, cells + count, start_boxes_.begin());
   }
 
@@ -168,6 +171,10 @@ class BasicSokobanDomain {
   // The goal-room bound (goal_room_bound.hpp), maximised with the matching's after each push
   // (nullptr: none). Only for the whole level: it assumes every goal must be filled.
   void set_goal_room(const GoalRoomBound* room) { room_ = room; }
+  // Every bound rounded up to the parity of the pushes left (push_parity.hpp), when the level
+  // has as many goals as boxes (otherwise there is no parity and this changes nothing). Off
+  // unless set: the solver turns it on (SolveOptions::push_parity). Set before the first state.
+  void set_push_parity(bool on) { parity_on_ = on && parity_.usable(); }
 
   // The level's start; h is dead_end when the start is already a deadlock.
   State initial_state() const {
@@ -183,6 +190,7 @@ class BasicSokobanDomain {
     s.dist = matching_.plain_distances();
     s.h = full_bound(s);
     with_goal_room(s);
+    with_parity(s);
     return s;
   }
 
@@ -230,6 +238,7 @@ class BasicSokobanDomain {
     if (hook_ != nullptr && !is_dead_end(s.h)) s.h = hook_->refine(s, to);
     with_goal_room(s);
     if (!is_dead_end(s.h)) s.h = std::max<Cost>(s.h, m.floor);
+    with_parity(s);
     s.h_learnt = learnt();
     if (!cache_.empty() && !is_dead_end(s.h)) {
       if (++cache_stores_ > 4 * cache_.size() && cache_.size() < cache_max_) {
@@ -375,6 +384,7 @@ class BasicSokobanDomain {
     t.h = matching_.value(t);
     if (hook_ != nullptr && !is_dead_end(t.h)) t.h = hooked(t);
     with_goal_room(t);
+    with_parity(t);
     return t.h;
   }
 
@@ -382,6 +392,11 @@ class BasicSokobanDomain {
     cache_.assign(slots, State{});
     cache_mask_ = slots == 0 ? 0 : slots - 1;
     cache_stores_ = 0;
+  }
+
+  // The last step of every bound (rounding up keeps a lower bound one: push_parity.hpp).
+  void with_parity(State& s) const {
+    if (parity_on_) s.h = parity_.round_up(s.boxes, s.h);
   }
 
   void with_goal_room(State& s) const {
@@ -398,6 +413,8 @@ class BasicSokobanDomain {
   BasicPushMatching<Set> matching_;
   DeadEndTests dead_ends_;
   PiCorralPruning pi_corrals_;
+  BasicPushParity<Set> parity_;
+  bool parity_on_ = false;
   bool tunnel_macros_ = false;
   bool goal_macros_ = false;
   mutable std::uint64_t macros_offered_ = 0;

@@ -127,6 +127,9 @@ struct SolveOptions {
   // Push distances that treat boxes frozen on goals as walls (frozen_goals.hpp); admissible,
   // so on by default.
   bool frozen_goal_distances = true;
+  // Every bound rounded up to the parity of the pushes left (push_parity.hpp); admissible, so
+  // on by default. Only levels with as many goals as boxes have such a parity.
+  bool push_parity = true;
   // Pattern search (pattern_search.hpp): sub-states around each pushed box solved exactly;
   // their deadlocks and extra costs raise the bound. Admissible (penalty_table.hpp), and on by
   // default since its budget is small (docs/sokoban.md, "Pattern search").
@@ -341,6 +344,7 @@ void fewer_moves_pass(const Board& board, const SolveOptions& options, const Res
     graph.set_corral_test(options.corral_test);
     graph.set_pi_corrals(pruned);
     graph.set_frozen_goal_distances(options.frozen_goal_distances);
+    graph.set_push_parity(options.push_parity);
     graph.set_frozen_goal_bytes(memory_shares(options).frozen_goals);
     graph.enable_state_cache(state_cache_bits_within<typename BasicSokobanDomain<Set>::State>(options));
     const BasicFewerMovesDomain<BasicSokobanDomain<Set>> moves_domain(graph);
@@ -650,6 +654,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   domain.set_tunnel_macros(options.tunnel_macros && cost_adding);
   domain.set_goal_macros(options.goal_macros == GoalMacros::everywhere && cost_adding);
   domain.set_frozen_goal_distances(options.frozen_goal_distances);
+  domain.set_push_parity(options.push_parity);
   const MemoryShares memory = memory_shares(options);
   domain.set_frozen_goal_bytes(memory.frozen_goals);
   PatternSearchOptions pattern_options = options.patterns;
