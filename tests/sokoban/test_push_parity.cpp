@@ -1,8 +1,10 @@
 // The parity of the pushes left (push_parity.hpp): on states of Microban walks, the exact
 // number of pushes left has the parity the class gives, and the domain's rounded bound is never
 // above it; levels with more goals than boxes have no parity; the solver finds the same optima
-// with and without it, equal to breadth-first search over every push on small levels.
+// with and without it, equal to breadth-first search over every push on small levels; the
+// best-known XSokoban counts have their starts' parity.
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -14,6 +16,7 @@
 #include "exact_cost.hpp"
 #include "exhaustive_optimum.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
+#include "hsearch/sokoban/oracle.hpp"
 #include "hsearch/sokoban/push_parity.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 #include "hsearch/sokoban/solver.hpp"
@@ -141,4 +144,27 @@ TEST(PushParity, SameOptimaOnMicrobanWithAndWithout) {
   SolveOptions on, off;
   off.push_parity = false;
   EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), hsearch::testing::sweep(50));
+}
+
+// Every solution of a level has the parity of its start: so does every count in the table of
+// XSokoban's best-known solutions (found by other solvers), all 90 of them.
+TEST(PushParity, XSokobansBestKnownCountsHaveTheParityOfTheirStarts) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/xsokoban_best_known.tsv");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
+  const auto path = hsearch::testing::data_file("sokoban/xsokoban/xsokoban_best_known.tsv");
+  std::ifstream in(path);
+  const auto table = read_oracle(in, path.string());
+  int compared = 0;
+  for (const auto& [n, row] : table) {
+    ASSERT_LE(n, static_cast<int>(entries.size()));
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    const PushParity parity(board, static_cast<int>(board.initial_boxes().size()));
+    if (!parity.usable()) continue;
+    CellSet boxes;
+    for (const std::uint16_t c : board.initial_boxes()) boxes.set(c);
+    EXPECT_EQ(row.pushes % 2, parity.pushes_parity(boxes)) << "level " << n << ": " << row.pushes << " pushes";
+    ++compared;
+  }
+  EXPECT_EQ(compared, 90);
 }
