@@ -10,9 +10,9 @@
 // whatever the boxes' paths and whichever goal each box ends on. A lower bound h of the
 // pushes left is then also one of the least number >= h with that parity: h rounded up by
 // one when its parity is the other one. The push distances of the matching already have the
-// parity of each box's square and goal (each push changes the colour once), so the matching
-// alone is rarely raised; what gains is every bound that proves one push more than it, such
-// as a pattern's penalty of 1 or a goal room's extra push: one more push proven is two.
+// parity of each box's square and goal (each is a number of pushes of one box), so the
+// matching alone is never raised; what gains is every bound that proves one push more than
+// it, such as a pattern's penalty of 1 or a goal room's extra push: one more push proven is two.
 //
 // With more goals than boxes the goals left empty are not known, so there is no parity to
 // round to, and usable() is false.
