@@ -7,7 +7,6 @@
 #include <fstream>
 #include <iostream>
 #include <random>
-#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -16,6 +15,7 @@
 #include "exact_cost.hpp"
 #include "exhaustive_optimum.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
+#include "level_text.hpp"
 #include "hsearch/sokoban/oracle.hpp"
 #include "hsearch/sokoban/push_parity.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
@@ -25,24 +25,16 @@
 
 using namespace hsearch::sokoban;
 
-namespace {
-
-Board board_of(const std::string& text) {
-  std::istringstream in(text);
-  const auto entries = read_levels(in, "parity");
-  return Board(entries.at(0).level);
-}
-
-}  // namespace
+using hsearch::sokoban::testing::level_from;
 
 // One box, one goal: the pushes from any square have the parity of the squares' colours.
 TEST(PushParity, OneBoxNeedsPushesOfTheParityOfItsDistanceOnTheGrid) {
-  const Board board = board_of(
+  const Board board(level_from(
       "#######\n"
       "#     #\n"
       "# $ @ #\n"
       "#    .#\n"
-      "#######\n");
+      "#######\n"));
   const PushParity parity(board, 1);
   ASSERT_TRUE(parity.usable());
   const int goal = board.goals().at(0);
@@ -59,12 +51,12 @@ TEST(PushParity, OneBoxNeedsPushesOfTheParityOfItsDistanceOnTheGrid) {
 }
 
 TEST(PushParity, MoreGoalsThanBoxesHaveNoParity) {
-  const Board board = board_of(
+  const Board board(level_from(
       "#######\n"
       "#.    #\n"
       "# $ @ #\n"
       "#    .#\n"
-      "#######\n");
+      "#######\n"));
   const PushParity parity(board, 1);
   EXPECT_FALSE(parity.usable());
   CellSet boxes;

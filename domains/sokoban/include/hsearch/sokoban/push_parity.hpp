@@ -30,14 +30,17 @@ template <class Set>
 class BasicPushParity {
  public:
   BasicPushParity() = default;
-  BasicPushParity(const Board& board, int box_count) {
+  // (The pattern search makes a domain per sub-search, with fewer boxes than goals: nothing
+  // is coloured for those.)
+  BasicPushParity(const Board& board, int box_count)
+      : usable_(box_count == static_cast<int>(board.goals().size())) {
+    if (!usable_) return;
     int odd_goals = 0;
     for (int c = 0; c < board.cell_count(); ++c) {
       if ((board.row(c) + board.col(c)) % 2 != 0) odd_.set(c);
     }
     for (const std::uint16_t g : board.goals()) odd_goals += (board.row(g) + board.col(g)) % 2;
     goal_parity_ = odd_goals % 2;
-    usable_ = box_count == static_cast<int>(board.goals().size());
   }
 
   bool usable() const { return usable_; }
