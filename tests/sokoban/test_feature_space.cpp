@@ -357,6 +357,32 @@ TEST(BoundProbes, EachPartIsAnnouncedWithTheBoundProven) {
   EXPECT_GE(probe_parts, 1);
 }
 
+// A run the node limit stops reports the bound proven so far: never above the optimum, and
+// with its parity (push_parity.hpp), whether A* proved it or a probe that searched every
+// path one push shorter did.
+TEST(BoundProbes, AStoppedRunsBoundHasTheOptimumsParity) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto microban = hsearch::sokoban::testing::read_microban();
+  SolveOptions options;
+  options.bound_probe_first_part = 8;
+  options.fewer_moves = false;
+  int stopped = 0;
+  for (int n = 1; n <= hsearch::testing::sweep(40); ++n) {
+    const auto it = microban.table.find(n);
+    if (it == microban.table.end()) continue;
+    const int optimum = it->second.pushes;
+    for (const std::uint64_t limit : {16, 48, 160, 480}) {
+      options.limits.max_expanded = limit;
+      const SolveReport report = solve_level(microban.level(n), options);
+      if (report.solved()) break;
+      ++stopped;
+      EXPECT_LE(report.result.lower_bound, optimum) << "level " << n << ", limit " << limit;
+      EXPECT_EQ((optimum - report.result.lower_bound) % 2, 0) << "level " << n << ", limit " << limit;
+    }
+  }
+  EXPECT_GE(stopped, 10);
+}
+
 TEST(BoundProbes, FindWhatAStarFindsOnMicroban) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   const auto microban = hsearch::sokoban::testing::read_microban();

@@ -175,6 +175,11 @@ class BasicSokobanDomain {
   // has as many goals as boxes (otherwise there is no parity and this changes nothing). Off
   // unless set: the solver turns it on (SolveOptions::push_parity). Set before the first state.
   void set_push_parity(bool on) { parity_on_ = on && parity_.usable(); }
+  // `bound`, a proven lower bound of the pushes left from `s` found by other means than its h
+  // (a bound probe that searched every path within bound - 1), rounded up the same way.
+  int with_parity_of(const State& s, int bound) const {
+    return parity_on_ ? parity_.round_up(s.boxes, bound) : bound;
+  }
 
   // The level's start; h is dead_end when the start is already a deadlock.
   State initial_state() const {

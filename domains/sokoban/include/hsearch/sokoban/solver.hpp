@@ -459,6 +459,9 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
   int probe_bound = -1;
   int proven_above = -1;    // the highest bound a probe searched to the end (so L + 1 is proven)
   int memory_full_at = -1;  // a bound whose probe reached its memory limit
+  // What the probes have proven: no solution within proven_above, so at least one push more,
+  // rounded up to the start's parity of the pushes left (with SolveOptions::push_parity).
+  auto probe_proven = [&] { return proven_above < 0 ? -1 : domain.with_parity_of(start, proven_above + 1); };
   while (result.status == Status::stopped && result.stop_reason == StopReason::node_limit &&
          (limits.max_expanded == 0 || result.stats.expanded + probes_expanded() < limits.max_expanded)) {
     const int bound = result.lower_bound;
@@ -513,12 +516,12 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
       }
     }
     until *= 2;
-    const std::string proven = std::to_string(std::max(bound, proven_above + 1));
+    const std::string proven = std::to_string(std::max(bound, probe_proven()));
     announce_phase(observer, "A* at " + proven + ": no solution below " + proven + " pushes (" +
                                  std::to_string(result.stats.expanded) + " expanded)");
     result = search.resume(part(until));
   }
-  if (result.status == Status::stopped) result.lower_bound = std::max(result.lower_bound, proven_above + 1);
+  if (result.status == Status::stopped) result.lower_bound = std::max(result.lower_bound, probe_proven());
   const Statistics astar_stats = result.stats;
   return with_probes(std::move(result), astar_stats);
 }
