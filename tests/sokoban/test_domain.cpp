@@ -171,3 +171,53 @@ TEST(SokobanDomain, StateAndPushText) {
   d.apply(s, right);
   EXPECT_EQ(d.state_string(s), "#######\n# @$ .#\n#  *  #\n#######\n");
 }
+
+// The player's area after a push, kept up to date locally (update_player_area), equals
+// the flood from scratch: random boxes on XSokoban and Microban boards, random pushes the
+// player can make. Many of them cut the area, and some cut a part of it off.
+TEST(SokobanDomain, PlayerAreaAfterAPushIsTheFloodFromScratch) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto xsokoban = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
+  const auto microban = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  std::mt19937 rng(7);
+  int pushes = 0, shrunk = 0;
+  for (const Level* level : {&xsokoban[0].level, &xsokoban[4].level, &xsokoban[44].level, &xsokoban[88].level,
+                             &microban[143].level, &microban[154].level}) {
+    const Board board(*level);
+    const int cells = board.cell_count();
+    for (int trial = 0; trial < 400; ++trial) {
+      CellSet boxes;
+      const int wanted = 1 + static_cast<int>(rng() % static_cast<unsigned>(cells / 3));
+      for (int i = 0; i < wanted; ++i) boxes.set(static_cast<int>(rng() % static_cast<unsigned>(cells)));
+      int player = static_cast<int>(rng() % static_cast<unsigned>(cells));
+      if (boxes.test(player)) continue;
+      CellSet reach;
+      flood_player_area(board, boxes, static_cast<std::uint16_t>(player), reach);
+      // Every push the player can make from this area.
+      std::vector<std::pair<std::uint16_t, std::uint16_t>> legal;
+      reach.for_each([&](int c) {
+        for (int d = 0; d < 4; ++d) {
+          const std::uint16_t from = board.neighbor(static_cast<std::uint16_t>(c), d);
+          if (from == kNoCell || !boxes.test(from)) continue;
+          const std::uint16_t to = board.neighbor(from, d);
+          if (to != kNoCell && !boxes.test(to)) legal.emplace_back(from, to);
+        }
+      });
+      if (legal.empty()) continue;
+      const auto [from, to] = legal[rng() % legal.size()];
+      boxes.reset(from);
+      boxes.set(to);
+      const int before = reach.count();
+      const std::uint16_t normalised = update_player_area(board, boxes, reach, from, to);
+      CellSet fresh;
+      const std::uint16_t expected = flood_player_area(board, boxes, from, fresh);
+      ASSERT_TRUE(reach == fresh) << "level cells " << cells << ", trial " << trial;
+      EXPECT_EQ(normalised, expected);
+      ++pushes;
+      shrunk += reach.count() < before - 1 ? 1 : 0;
+    }
+  }
+  EXPECT_GE(pushes, 1000);
+  EXPECT_GE(shrunk, 50);
+}
