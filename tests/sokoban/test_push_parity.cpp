@@ -15,11 +15,11 @@
 #include "exact_cost.hpp"
 #include "exhaustive_optimum.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
-#include "level_text.hpp"
 #include "hsearch/sokoban/oracle.hpp"
 #include "hsearch/sokoban/push_parity.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 #include "hsearch/sokoban/solver.hpp"
+#include "level_text.hpp"
 #include "same_optima.hpp"
 #include "sweep.hpp"
 

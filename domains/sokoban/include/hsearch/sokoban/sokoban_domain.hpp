@@ -175,9 +175,11 @@ class BasicSokobanDomain {
   // has as many goals as boxes (otherwise there is no parity and this changes nothing). Off
   // unless set: the solver turns it on (SolveOptions::push_parity). Set before the first state.
   void set_push_parity(bool on) { parity_on_ = on && parity_.usable(); }
-  // `bound`, a proven lower bound of the pushes left from `s` found by other means than its h
-  // (a bound probe that searched every path within bound - 1), rounded up the same way.
-  int with_parity_of(const State& s, int bound) const {
+  // `bound`, a lower bound of the pushes left from `s`, rounded up to their parity when the
+  // parity is on: every bound the domain makes (with_parity), and one proven by other means
+  // than its h (a bound probe that searched every path within bound - 1).
+  template <class Cost>
+  Cost with_parity_of(const State& s, Cost bound) const {
     return parity_on_ ? parity_.round_up(s.boxes, bound) : bound;
   }
 
@@ -401,7 +403,7 @@ class BasicSokobanDomain {
 
   // The last step of every bound (rounding up keeps a lower bound one: push_parity.hpp).
   void with_parity(State& s) const {
-    if (parity_on_) s.h = parity_.round_up(s.boxes, s.h);
+    s.h = with_parity_of(s, s.h);
   }
 
   void with_goal_room(State& s) const {
