@@ -110,6 +110,9 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
                       {"complete", r.goal_room_complete},
                       {"seconds", std::round(r.goal_room_seconds * 1000.0) / 1000.0}};
   }
+  if (r.window_count > 0) {
+    j["window_deadlocks"] = {{"windows", r.window_count}, {"classified", r.window_classified}, {"cuts", r.window_cuts}};
+  }
   if (options.objective == Objective::any) {
     j["solutions_found"] = r.solutions_found;
     j["seconds_first_solution"] =
@@ -443,6 +446,7 @@ int main(int argc, char** argv) {
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
                             "push (pattern search keeps push-optimality and is on by default)")
       ("no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")
+      ("no-window-deadlocks", "switch the deadlock tables of 4x4 windows off (to measure them)")
       ("no-pi-corrals", "offer every legal push instead of only a PI-corral's (to measure the pruning; "
                         "both are push-optimal)")
       ("tunnel-macros", "push a box through a corridor the player can only cross through in one move, not "
@@ -558,6 +562,7 @@ int main(int argc, char** argv) {
   SolveOptions options;
   options.pattern_search = vm.count("no-pattern-search") == 0;
   options.corral_test = vm.count("no-corral-test") == 0;
+  options.window_deadlocks = vm.count("no-window-deadlocks") == 0;
   options.pi_corrals = vm.count("no-pi-corrals") == 0;
   options.tunnel_macros = vm.count("tunnel-macros") != 0;
   options.frozen_goal_distances = vm.count("no-frozen-goals") == 0;

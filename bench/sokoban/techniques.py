@@ -30,6 +30,7 @@ VARIANTS = [
     ("no frozen goals", ["--no-frozen-goals"]),
     ("no push parity", ["--no-push-parity"]),
     ("no corral test", ["--no-corral-test"]),
+    ("no window deadlocks", ["--no-window-deadlocks"]),
     ("no newer-first ties", ["--no-newer-first"]),
     ("no revaluation", ["--no-revalue"]),
     ("no bound probes", ["--no-bound-probes"]),

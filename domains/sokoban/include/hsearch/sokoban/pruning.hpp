@@ -3,8 +3,9 @@
 //   * dead-end tests, which make a state's bound dead_end: a box on a dead cell (no goal
 //     reachable by pushes, board.hpp), a freeze deadlock (boxes that can never move with one
 //     off its goal, freeze.hpp), and a frozen corral (an unreachable region whose boxes can
-//     never move while it still needs a change, corral.hpp). Each holds only of states no
-//     solution passes through.
+//     never move while it still needs a change, corral.hpp), and a window whose boxes its
+//     own small game cannot solve (window_deadlocks.hpp, when a table is set). Each holds only
+//     of states no solution passes through.
 //   * PI-corral pruning, which withholds pushes: when a state has a PI-corral that must
 //     change, some optimal solution starts with one of the corral's pushes, so only those are
 //     offered (pi_corral.hpp has the proof). The withheld pushes are counted, since no search
@@ -21,6 +22,7 @@
 #include "hsearch/sokoban/move_ordering.hpp"
 #include "hsearch/sokoban/pi_corral.hpp"
 #include "hsearch/sokoban/push_state.hpp"
+#include "hsearch/sokoban/window_deadlocks.hpp"
 
 namespace hsearch::sokoban {
 
@@ -31,6 +33,9 @@ class DeadEndTests {
 
   // The frozen-corral test is on by default; off only to measure what it buys.
   void set_corral_test(bool on) { use_corrals_ = on; }
+  // The window deadlock table (none unless set; it outlives the tests).
+  void set_windows(const WindowDeadlockTable* windows) { windows_ = windows; }
+  std::size_t window_bytes() const { return windows_ != nullptr ? windows_->bytes() : 0; }
 
   // After the push that put a box on `to` (dead cells are never pushed onto): true when the
   // push froze a box off its goal or closed a frozen corral. `frozen` receives the frozen boxes
@@ -39,10 +44,11 @@ class DeadEndTests {
   bool after_push(const BasicPushState<Set>& s, std::uint16_t to, Set& frozen) const {
     frozen = frozen_cluster(*board_, s.boxes, to);
     return !frozen.subset_of(board_->goal_set()) ||
-           (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed_));
+           (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed_)) ||
+           (windows_ != nullptr && windows_->dead_after_push(s.boxes, s.player, to));
   }
 
-  // Every test on a whole state (the first `box_count` rows of box_cell are its boxes).
+  // The tests on a whole state (the first `box_count` rows of box_cell are its boxes).
   template <class Set>
   bool any(const BasicPushState<Set>& s, int box_count) const {
     for (int i = 0; i < box_count; ++i) {
@@ -54,6 +60,9 @@ class DeadEndTests {
       if (frozen_deadlock(*board_, s.boxes, c)) return true;
       if (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, c, every_goal_needed_)) return true;
     }
+    // (Not the window tables: classifying every window for one state costs small levels more
+    // than their whole search, and a start that is a window deadlock is proven unsolvable by
+    // the search anyway.)
     return false;
   }
 
@@ -61,6 +70,7 @@ class DeadEndTests {
   const Board* board_;
   bool every_goal_needed_;
   bool use_corrals_ = true;
+  const WindowDeadlockTable* windows_ = nullptr;
 };
 
 // Offers a state's ordered pushes, restricted to one PI-corral's when it has one that must

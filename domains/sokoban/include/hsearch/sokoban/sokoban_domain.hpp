@@ -107,6 +107,9 @@ class BasicSokobanDomain {
   const Board& board() const { return *board_; }
   // The frozen-corral test (corral.hpp) is on by default; off only to measure what it buys.
   void set_corral_test(bool on) { dead_ends_.set_corral_test(on); }
+  // The window deadlock table (window_deadlocks.hpp; none unless set): it must outlive the
+  // domain; held_bytes counts it.
+  void set_window_deadlocks(const WindowDeadlockTable* windows) { dead_ends_.set_windows(windows); }
   // Distances that treat boxes frozen on goals as walls (frozen_goals.hpp): on by default;
   // off only to measure what they buy. Set before the first state is made.
   void set_frozen_goal_distances(bool on) { matching_.set_frozen_goal_distances(on); }
@@ -119,7 +122,7 @@ class BasicSokobanDomain {
   // count it against their memory limit (core/domain.hpp).
   std::size_t held_bytes() const {
     return matching_.frozen_goal_bytes() + cache_max_ * sizeof(State) + walk_.capacity() * sizeof(OneBoxWalk<Set>) +
-           (hook_ != nullptr ? hook_->held_bytes() : 0) + (room_ != nullptr ? room_->bytes() : 0);
+           (hook_ != nullptr ? hook_->held_bytes() : 0) + (room_ != nullptr ? room_->bytes() : 0) + dead_ends_.window_bytes();
   }
   // PI-corral pruning (pi_corral.hpp): for_each_move lists only the pushes into one corral
   // when the state has a PI-corral that must change. Keeps push-optimality (proof there); off

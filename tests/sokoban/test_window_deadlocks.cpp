@@ -1,0 +1,68 @@
+// Deadlock tables of small windows (window_deadlocks.hpp): every state they call a dead end
+// that the other tests do not is unsolvable (exact search), they find such states, and the
+// solver gives the same optima with and without them.
+#include <cstdio>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "collection_file.hpp"
+#include "data_dir.hpp"
+#include "exact_cost.hpp"
+#include "hsearch/sokoban/sokoban_domain.hpp"
+#include "hsearch/sokoban/solver.hpp"
+#include "hsearch/sokoban/window_deadlocks.hpp"
+#include "level_text.hpp"
+#include "same_optima.hpp"
+#include "sweep.hpp"
+
+using namespace hsearch::sokoban;
+
+// Random walks over Microban (uniformly random pushes, so that boxes get stuck): a state the
+// domain's own tests pass and the windows call a dead end must have no solution. The exact
+// search (A* over every push with the plain matching) either proves it unsolvable or does not
+// finish; it never finds a solution.
+TEST(WindowDeadlocks, DeadEndsOnRandomWalksAreUnsolvable) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  std::mt19937_64 rng(20261203);
+  int states = 0, window_only = 0, proven = 0;
+  for (int n = 1; n <= 155; n += hsearch::testing::stride(2)) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    const WindowDeadlockTable windows(board);
+    const SokobanDomain d(board);
+    EXPECT_FALSE(windows.dead_anywhere(d.initial_state().boxes, d.initial_state().player)) << "level " << n;
+    for (int walk = 0; walk < 8; ++walk) {
+      SokobanDomain::State s = d.initial_state();
+      for (int k = 0; k < 40 && !d.is_goal(s); ++k) {
+        std::vector<SokobanDomain::Move> moves;
+        d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
+        if (moves.empty()) break;
+        d.apply(s, moves[rng() % moves.size()]);
+        if (hsearch::is_dead_end(s.h)) break;
+        ++states;
+        if (!windows.dead_anywhere(s.boxes, s.player)) continue;
+        ++window_only;
+        const int exact = hsearch::sokoban::testing::exact_cost(board, s, 20000);
+        EXPECT_LT(exact, 0) << "level " << n << ": a solvable state called a dead end\n" << d.state_string(s);
+        if (exact == -2) ++proven;
+        break;
+      }
+    }
+  }
+  std::printf("states %d, dead ends only the windows see %d, of them proven unsolvable %d\n", states, window_only,
+              proven);
+  EXPECT_GT(window_only, hsearch::testing::kSanitized ? 50 : 120);
+  EXPECT_GT(proven, hsearch::testing::kSanitized ? 45 : 110);
+}
+
+// The same optima on Microban with and without the tables.
+TEST(WindowDeadlocks, SameOptimaOnMicrobanWithAndWithout) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  SolveOptions on, off;
+  on.window_min_boxes = 2;  // every level (Microban's are small)
+  off.window_deadlocks = false;
+  EXPECT_GT(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}),
+            hsearch::testing::sweep(50));
+}
