@@ -66,7 +66,7 @@ class WindowDeadlockTable {
   }
 
   // Placements kept (distinct floor, two to max_live live squares). Each is classified the
-  // first time a state is tested against it (most searches of a small level touch few).
+  // first time a state with two boxes in it is tested against it.
   std::size_t windows() const { return windows_.size(); }
   std::size_t classified() const { return classified_count_; }
   std::size_t bytes() const {
@@ -100,17 +100,6 @@ class WindowDeadlockTable {
       }
     }
     return false;
-  }
-
-  // Whether the arrangement `config` (bit i: the window's i-th live square, cells listed by
-  // live_cells) of window `w` is solvable with the player outside the window. For tests.
-  bool solvable_from_outside(std::size_t w, std::uint32_t config) const {
-    if (classified_[w] == 0) classify(w);
-    return test(out_, windows_[w].offset, config);
-  }
-  std::vector<std::uint16_t> live_cells(std::size_t w) const {
-    const Window& x = windows_[w];
-    return std::vector<std::uint16_t>(x.cell.begin(), x.cell.begin() + x.live);
   }
 
  private:
