@@ -43,6 +43,7 @@
 #include "hsearch/core/huge_pages.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/push_state.hpp"
+#include "hsearch/sokoban/small_area_region.hpp"
 
 namespace hsearch::sokoban {
 
@@ -211,32 +212,11 @@ class GoalRoomBound {
   }
 
   // --- the player's region in the abstraction ----------------------------------------------
-  struct Region {
-    std::uint64_t squares = 0;
-    bool out = false;
-  };
+  using Region = SmallAreaRegion<std::uint64_t>;
 
   Region flood(std::uint64_t config, int from) const {
-    Region r;
     const std::uint64_t open = ~config & ((squares_ == 64) ? ~std::uint64_t{0} : bit(squares_) - 1);
-    std::uint64_t frontier = 0;
-    if (from == kOut) {
-      r.out = true;
-      frontier = by_outside_ & open;
-    } else {
-      frontier = bit(from) & open;
-    }
-    while (frontier != 0) {
-      r.squares |= frontier;
-      std::uint64_t next = 0;
-      for (std::uint64_t f = frontier; f != 0; f &= f - 1) next |= near_[static_cast<std::size_t>(std::countr_zero(f))];
-      if (!r.out && (frontier & by_outside_) != 0) {
-        r.out = true;
-        next |= by_outside_;
-      }
-      frontier = next & open & ~r.squares;
-    }
-    return r;
+    return flood_small_area(open, near_, by_outside_, from, from == kOut);
   }
 
   // The region's name: OUT when it holds the outside, else its smallest square.

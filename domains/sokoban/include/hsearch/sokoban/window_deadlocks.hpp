@@ -43,6 +43,7 @@
 
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/push_state.hpp"
+#include "hsearch/sokoban/small_area_region.hpp"
 
 namespace hsearch::sokoban {
 
@@ -207,33 +208,11 @@ class WindowDeadlockTable {
   }
 
   // --- the player's region -------------------------------------------------------------------
-  struct Region {
-    std::uint32_t squares = 0;
-    bool out = false;
-  };
+  using Region = SmallAreaRegion<std::uint32_t>;
 
   // From square `from`, or from OUT when `from` is the window's square count.
   static Region flood(const Window& w, std::uint32_t config, int from) {
-    Region r;
-    const std::uint32_t open = ~config & (bit(w.squares) - 1);
-    std::uint32_t frontier = 0;
-    if (from == w.squares) {
-      r.out = true;
-      frontier = w.by_outside & open;
-    } else {
-      frontier = bit(from) & open;
-    }
-    while (frontier != 0) {
-      r.squares |= frontier;
-      std::uint32_t next = 0;
-      for (std::uint32_t f = frontier; f != 0; f &= f - 1) next |= w.near[static_cast<std::size_t>(std::countr_zero(f))];
-      if (!r.out && (frontier & w.by_outside) != 0) {
-        r.out = true;
-        next |= w.by_outside;
-      }
-      frontier = next & open & ~r.squares;
-    }
-    return r;
+    return flood_small_area(~config & (bit(w.squares) - 1), w.near, w.by_outside, from, from == w.squares);
   }
   // A region's name: the square count (OUT) when it holds the outside, else its smallest square.
   static int name(const Window& w, const Region& r) { return r.out ? w.squares : std::countr_zero(r.squares); }
