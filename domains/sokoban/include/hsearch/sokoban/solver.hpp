@@ -115,7 +115,9 @@ struct SolveOptions {
   // Deadlock tables for small windows (window_deadlocks.hpp); sound, so on by default, for
   // levels of at least `window_min_boxes` boxes: on smaller ones the whole search takes less
   // time than classifying the windows (Microban's median rose from 8.6 to 11.1 ms with them
-  // on every level: docs/sokoban.md).
+  // on every level: docs/sokoban.md). Not used by Objective::any: what they prune reorders the
+  // first-solution search, and on Microban at 10 s it then lost level 144 (154 levels against
+  // 155 without them).
   bool window_deadlocks = true;
   int window_min_boxes = 6;
   WindowDeadlockOptions window_options;
@@ -686,7 +688,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   // sub-searches.
   const bool push_bound_groups = options.objective != Objective::any;
   std::optional<WindowDeadlockTable> windows;
-  if (options.window_deadlocks && domain.box_count() >= options.window_min_boxes) {
+  if (options.window_deadlocks && options.objective != Objective::any &&
+      domain.box_count() >= options.window_min_boxes) {
     windows.emplace(board, options.window_options);
     domain.set_window_deadlocks(&*windows);
     report.window_count = windows->windows();
