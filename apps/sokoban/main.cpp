@@ -446,7 +446,8 @@ int main(int argc, char** argv) {
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
                             "push (pattern search keeps push-optimality and is on by default)")
       ("no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")
-      ("no-window-deadlocks", "switch the deadlock tables of 4x4 windows off (to measure them; --objective any never uses them)")
+      ("no-window-deadlocks", "switch the deadlock tables of 4x4 windows off (to measure them; "
+                              "--objective any never uses them)")
       ("no-pi-corrals", "offer every legal push instead of only a PI-corral's (to measure the pruning; "
                         "both are push-optimal)")
       ("tunnel-macros", "push a box through a corridor the player can only cross through in one move, not "
