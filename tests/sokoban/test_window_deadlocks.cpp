@@ -1,8 +1,10 @@
 // Deadlock tables of small windows (window_deadlocks.hpp): every state they call a dead end
 // that the other tests do not is unsolvable (exact search), they find such states, and the
 // solver gives the same optima with and without them.
+#include <cctype>
 #include <cstdio>
 #include <random>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -65,4 +67,50 @@ TEST(WindowDeadlocks, SameOptimaOnMicrobanWithAndWithout) {
   off.window_deadlocks = false;
   EXPECT_GT(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}),
             hsearch::testing::sweep(50));
+}
+
+// Every state on a push-optimal solution is solvable, so no window may call it a dead end. The
+// solutions come from the solver without the tables (Microban's levels of four boxes or more
+// that it proves within its budget); each is walked push by push and every state after a push
+// is tested against every window.
+TEST(WindowDeadlocks, NoStateOnAnOptimalSolutionIsCalledDead) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  using Set = SokobanDomain::State::CellSetType;
+  SolveOptions off;
+  off.window_deadlocks = false;
+  off.fewer_moves = false;
+  off.limits.max_expanded = 20000;
+  int solutions = 0, states = 0;
+  for (int n = 1; n <= 155; n += hsearch::testing::stride(1)) {
+    const Level& level = entries[static_cast<std::size_t>(n - 1)].level;
+    const Board board(level);
+    if (board.initial_boxes().size() < 4) continue;
+    const SolveReport r = solve_level(level, off);
+    if (!r.solved() || !r.result.optimal) continue;
+    ++solutions;
+    const WindowDeadlockTable windows(board);
+    Set boxes;
+    for (std::uint16_t c : board.initial_boxes()) boxes.set(c);
+    int player = board.initial_player(), pushes = 0;
+    for (const char step : r.lurd) {
+      const int d = static_cast<int>(std::string_view("urdl").find(static_cast<char>(std::tolower(step))));
+      ASSERT_GE(d, 0) << "level " << n << ": step '" << step << "'";
+      const int next = board.neighbor(player, d);
+      ASSERT_NE(next, kNoCell) << "level " << n << ": the solution walks into a wall";
+      if (boxes.test(next)) {
+        const int ahead = board.neighbor(next, d);
+        ASSERT_NE(ahead, kNoCell) << "level " << n;
+        boxes.reset(next);
+        boxes.set(ahead);
+        ++states;
+        ++pushes;
+        EXPECT_FALSE(windows.dead_anywhere(boxes, next))
+            << "level " << n << ": the optimal solution's state after push " << pushes << " called a dead end";
+      }
+      player = next;
+    }
+  }
+  std::printf("optimal solutions %d, states after a push %d\n", solutions, states);
+  EXPECT_GT(solutions, hsearch::testing::kSanitized ? 30 : 60);
 }
