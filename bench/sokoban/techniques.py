@@ -5,6 +5,7 @@ the raw JSON lines (--out). The table behind docs/sokoban.md's "What each techni
 
   bench/sokoban/techniques.py FILE LEVELS SECONDS [--jobs 2] [--out runs.jsonl] [--sokoban PATH]
                               [--variants "no bound probes,no PI-corrals"]
+                              [--variant "pattern nodes 4000=--pattern-nodes 4000" ...]
 
 LEVELS is a comma-separated list (ranges allowed: 1,2,6-7). Every run is
 `sokoban FILE --level N --time-limit SECONDS --json --quiet [--no-X]`; --jobs runs that many at
@@ -12,7 +13,8 @@ once (the docs' figures: 2, one per core). A cell gives the expansions of the pu
 the seconds until the push optimum was proven (the fewer-moves pass that follows is not
 counted), or the status and the bound reached when the limit stopped it. The pushes of every
 solved run must agree with the default's (else the script says so and exits 1: a technique
-that changed an optimum would be a bug).
+that changed an optimum would be a bug). --variant NAME=FLAGS adds a column of its own (any
+options of the program, split on spaces), for settings the built-in list does not have.
 """
 import argparse
 import concurrent.futures
@@ -81,9 +83,11 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--sokoban", default="build/bin/sokoban")
     ap.add_argument("--variants", help="only these columns (comma-separated names; the default is always run)")
+    ap.add_argument("--variant", action="append", default=[], metavar="NAME=FLAGS",
+                    help="one more column: NAME, run with FLAGS (repeatable)")
     args = ap.parse_args()
     levels = parse_levels(args.levels)
-    variants = VARIANTS
+    variants = list(VARIANTS)
     if args.variants:
         wanted = [w.strip() for w in args.variants.split(",")]
         known = [name for name, _ in VARIANTS]
@@ -91,6 +95,13 @@ def main():
             if w not in known:
                 raise SystemExit(f"techniques.py: --variants: no variant '{w}' (there are: {', '.join(known)})")
         variants = [(name, flags) for name, flags in VARIANTS if name == "default" or name in wanted]
+    for v in args.variant:
+        name, sep, flags = v.partition("=")
+        if not sep or not name.strip() or not flags.split():
+            raise SystemExit(f"techniques.py: --variant '{v}': expected NAME=FLAGS, e.g. \"nodes 4000=--pattern-nodes 4000\"")
+        if any(name.strip() == n for n, _ in variants):
+            raise SystemExit(f"techniques.py: --variant '{v}': the column '{name.strip()}' already exists")
+        variants.append((name.strip(), flags.split()))
     # Level by level, so that a level's variants run at the same time, under the same load.
     jobs = [(name, flags, level) for level in levels for name, flags in variants]
     results = {}

@@ -12,6 +12,7 @@
 #include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "exact_cost.hpp"
+#include "hsearch/sokoban/corral.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "hsearch/sokoban/window_deadlocks.hpp"
@@ -113,4 +114,46 @@ TEST(WindowDeadlocks, NoStateOnAnOptimalSolutionIsCalledDead) {
   }
   std::printf("optimal solutions %d, states after a push %d\n", solutions, states);
   EXPECT_GT(solutions, hsearch::testing::kSanitized ? 30 : 60);
+}
+
+// The frozen-corral test given the windows (corral.hpp): a region the player cannot enter is
+// also frozen when each of its possible pushes leads into a window deadlock. On random walks
+// over Microban, the states where only that combination sees a dead end (neither the corral
+// test alone nor any window on the state itself) must have no solution.
+TEST(WindowDeadlocks, CorralsWhosePushesLeadIntoWindowDeadlocksAreUnsolvable) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  std::mt19937_64 rng(20261204);
+  int states = 0, found = 0, proven = 0;
+  for (int n = 1; n <= 155; n += hsearch::testing::stride(1)) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    const WindowDeadlockTable windows(board);
+    const SokobanDomain d(board);
+    const bool every_goal_needed = board.initial_boxes().size() == board.goals().size();
+    for (int walk = 0; walk < 8; ++walk) {
+      SokobanDomain::State s = d.initial_state();
+      for (int k = 0; k < 40 && !d.is_goal(s); ++k) {
+        std::vector<SokobanDomain::Move> moves;
+        d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
+        if (moves.empty()) break;
+        d.apply(s, moves[rng() % moves.size()]);
+        if (hsearch::is_dead_end(s.h) || windows.dead_anywhere(s.boxes, s.player)) break;
+        ++states;
+        bool with = false, without = false;
+        s.boxes.for_each([&](int c) {
+          with = with || frozen_corral(board, s.boxes, s.reach, c, every_goal_needed, &windows);
+          without = without || frozen_corral(board, s.boxes, s.reach, c, every_goal_needed);
+        });
+        if (!with || without) continue;
+        ++found;
+        const int exact = hsearch::sokoban::testing::exact_cost(board, s, 20000);
+        EXPECT_LT(exact, 0) << "level " << n << ": a solvable state called a dead end\n" << d.state_string(s);
+        if (exact == -2) ++proven;
+        break;
+      }
+    }
+  }
+  std::printf("states %d, corrals frozen only through the windows %d, of them proven unsolvable %d\n", states,
+              found, proven);
+  EXPECT_GT(found, 0);
 }

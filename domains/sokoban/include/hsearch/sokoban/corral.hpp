@@ -21,6 +21,7 @@
 #include "hsearch/sokoban/cell_set.hpp"
 #include "hsearch/sokoban/freeze.hpp"
 #include "hsearch/sokoban/push_state.hpp"
+#include "hsearch/sokoban/window_deadlocks.hpp"
 
 namespace hsearch::sokoban {
 
@@ -28,21 +29,31 @@ namespace hsearch::sokoban {
 // `cell` must not be in `reach` (a box's square never is).
 //
 // A push of one of the region's boxes that is possible now does not always unfreeze it: when
-// the box, once pushed, is frozen together with the region's other boxes (freeze.hpp, counting
-// only the region's boxes, so that boxes outside cannot matter: more boxes only block more),
-// that push is a deadlock whenever it happens, since the region stays as it is until then.
+// the state it makes is a dead end counting only the region's boxes, that push is a deadlock
+// whenever it happens, since the region stays as it is until then and boxes outside cannot
+// matter (more boxes only block more). Two tests of that state: the pushed box frozen together
+// with the region's other boxes (freeze.hpp), and, when `windows` is given, a window around the
+// pushed box whose game cannot be won (window_deadlocks.hpp; with the player on the square the
+// box left, which is in the player's area after the push; a solution of the whole state, its
+// other boxes left out, would win that game). The second makes the test recursive in the way
+// of the thesis's deadlock zones: a region is also frozen when every way out of it leads into
+// a deadlock that needs more than one push to show.
 template <class Set>
-bool frozen_corral(const Board& board, const Set& boxes, const Set& reach, int cell, bool every_goal_needed) {
-  // Quick exit: a possible push of the box on `cell` itself that is no freeze deadlock, even
-  // counting every box (more boxes only block more), keeps the region from being frozen. The
-  // box just pushed can usually be pushed on, so this spares most regions their flood.
+bool frozen_corral(const Board& board, const Set& boxes, const Set& reach, int cell, bool every_goal_needed,
+                   const WindowDeadlockTable* windows = nullptr) {
+  const auto dead_after = [&](const Set& after, int from, int to) {
+    return frozen_deadlock(board, after, to) || (windows != nullptr && windows->dead_after_push(after, from, to));
+  };
+  // Quick exit: a possible push of the box on `cell` itself that is no dead end, even counting
+  // every box (more boxes only block more), keeps the region from being frozen. The box just
+  // pushed can usually be pushed on, so this spares most regions their flood.
   for (int d = 0; d < 4; ++d) {
     if (!can_push(board, boxes, reach, static_cast<std::uint16_t>(cell), d)) continue;
     const std::uint16_t t = board.neighbor(cell, d);
     Set after = boxes;
     after.reset(cell);
     after.set(t);
-    if (!frozen_deadlock(board, after, t)) return false;
+    if (!dead_after(after, cell, t)) return false;
   }
   std::array<std::uint16_t, Set::kCapacity> region;
   std::array<std::uint16_t, Set::kCapacity * 2> push_from, push_to;  // the region's possible pushes
@@ -79,7 +90,7 @@ bool frozen_corral(const Board& board, const Set& boxes, const Set& reach, int c
     Set after = region_boxes;
     after.reset(push_from[static_cast<std::size_t>(k)]);
     after.set(push_to[static_cast<std::size_t>(k)]);
-    if (!frozen_deadlock(board, after, push_to[static_cast<std::size_t>(k)])) return false;
+    if (!dead_after(after, push_from[static_cast<std::size_t>(k)], push_to[static_cast<std::size_t>(k)])) return false;
   }
   return true;
 }

@@ -44,7 +44,7 @@ class DeadEndTests {
   bool after_push(const BasicPushState<Set>& s, std::uint16_t to, Set& frozen) const {
     frozen = frozen_cluster(*board_, s.boxes, to);
     return !frozen.subset_of(board_->goal_set()) ||
-           (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed_)) ||
+           (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed_, windows_)) ||
            (windows_ != nullptr && windows_->dead_after_push(s.boxes, s.player, to));
   }
 
@@ -58,7 +58,7 @@ class DeadEndTests {
     for (int i = 0; i < box_count; ++i) {
       const int c = s.box_cell[static_cast<std::size_t>(i)];
       if (frozen_deadlock(*board_, s.boxes, c)) return true;
-      if (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, c, every_goal_needed_)) return true;
+      if (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, c, every_goal_needed_, windows_)) return true;
     }
     // (Not the window tables: classifying every window for one state costs small levels more
     // than their whole search, and a start that is a window deadlock is proven unsolvable by
