@@ -56,7 +56,7 @@ namespace hsearch::sokoban {
 
 struct PatternSearchOptions {
   int max_boxes = 5;                     // largest sub-state searched
-  std::uint64_t node_limit = 2000;       // expansions per sub-search
+  std::uint64_t node_limit = 3000;       // expansions per sub-search (docs/sokoban.md: why 3000)
   double effort = 0.03;                  // sub-search expansions allowed per main-search push
   std::uint64_t head_start = 50000;      // expansions allowed before the main search has made any
   std::size_t max_remembered = 1 << 18;  // sub-states remembered; no new searches beyond
