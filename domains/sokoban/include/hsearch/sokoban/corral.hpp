@@ -42,7 +42,7 @@ template <class Set>
 bool frozen_corral(const Board& board, const Set& boxes, const Set& reach, int cell, bool every_goal_needed,
                    const WindowDeadlockTable* windows = nullptr) {
   const auto dead_after = [&](const Set& after, int from, int to) {
-    return frozen_deadlock(board, after, to) || (windows != nullptr && windows->dead_after_push(after, from, to));
+    return frozen_deadlock(board, after, to) || (windows != nullptr && windows->unwinnable_after_push(after, from, to));
   };
   // Quick exit: a possible push of the box on `cell` itself that is no dead end, even counting
   // every box (more boxes only block more), keeps the region from being frozen. The box just

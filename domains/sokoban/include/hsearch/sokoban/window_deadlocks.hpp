@@ -78,15 +78,21 @@ class WindowDeadlockTable {
   std::uint64_t cuts() const { return cuts_; }
 
   // After a push onto `to`: true when a window holding `to` has an unsolvable arrangement.
-  // `player` is a square of the player's area.
+  // `player` is a square of the player's area. Counted in cuts().
   template <class Set>
   bool dead_after_push(const Set& boxes, int player, int to) const {
+    if (!unwinnable_after_push(boxes, player, to)) return false;
+    ++cuts_;
+    return true;
+  }
+
+  // The same test, not counted: for states looked at ahead of a push that has not been made
+  // (the frozen-corral test's, corral.hpp), which are no cuts of the search.
+  template <class Set>
+  bool unwinnable_after_push(const Set& boxes, int player, int to) const {
     const std::uint32_t end = cell_start_[static_cast<std::size_t>(to) + 1];
     for (std::uint32_t i = cell_start_[static_cast<std::size_t>(to)]; i < end; ++i) {
-      if (dead_in(by_cell_[i], boxes, player)) {
-        ++cuts_;
-        return true;
-      }
+      if (dead_in(by_cell_[i], boxes, player)) return true;
     }
     return false;
   }
