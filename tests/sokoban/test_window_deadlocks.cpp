@@ -22,6 +22,23 @@
 
 using namespace hsearch::sokoban;
 
+namespace {
+// One walk of at most 40 uniformly random pushes from the start (so that boxes get stuck).
+// `visit` sees each state the domain does not call a dead end; returning false ends the walk.
+template <class Visit>
+void random_walk(const SokobanDomain& d, std::mt19937_64& rng, Visit visit) {
+  SokobanDomain::State s = d.initial_state();
+  std::vector<SokobanDomain::Move> moves;
+  for (int k = 0; k < 40 && !d.is_goal(s); ++k) {
+    moves.clear();
+    d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
+    if (moves.empty()) return;
+    d.apply(s, moves[rng() % moves.size()]);
+    if (hsearch::is_dead_end(s.h) || !visit(s)) return;
+  }
+}
+}  // namespace
+
 // Random walks over Microban (uniformly random pushes, so that boxes get stuck): a state the
 // domain's own tests pass and the windows call a dead end must have no solution. The exact
 // search (A* over every push with the plain matching) either proves it unsolvable or does not
@@ -37,21 +54,15 @@ TEST(WindowDeadlocks, DeadEndsOnRandomWalksAreUnsolvable) {
     const SokobanDomain d(board);
     EXPECT_FALSE(windows.dead_anywhere(d.initial_state().boxes, d.initial_state().player)) << "level " << n;
     for (int walk = 0; walk < 8; ++walk) {
-      SokobanDomain::State s = d.initial_state();
-      for (int k = 0; k < 40 && !d.is_goal(s); ++k) {
-        std::vector<SokobanDomain::Move> moves;
-        d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
-        if (moves.empty()) break;
-        d.apply(s, moves[rng() % moves.size()]);
-        if (hsearch::is_dead_end(s.h)) break;
+      random_walk(d, rng, [&](const SokobanDomain::State& s) {
         ++states;
-        if (!windows.dead_anywhere(s.boxes, s.player)) continue;
+        if (!windows.dead_anywhere(s.boxes, s.player)) return true;
         ++window_only;
         const int exact = hsearch::sokoban::testing::exact_cost(board, s, 20000);
         EXPECT_LT(exact, 0) << "level " << n << ": a solvable state called a dead end\n" << d.state_string(s);
         if (exact == -2) ++proven;
-        break;
-      }
+        return false;
+      });
     }
   }
   std::printf("states %d, dead ends only the windows see %d, of them proven unsolvable %d\n", states, window_only,
@@ -131,26 +142,21 @@ TEST(WindowDeadlocks, CorralsWhosePushesLeadIntoWindowDeadlocksAreUnsolvable) {
     const SokobanDomain d(board);
     const bool every_goal_needed = board.initial_boxes().size() == board.goals().size();
     for (int walk = 0; walk < 8; ++walk) {
-      SokobanDomain::State s = d.initial_state();
-      for (int k = 0; k < 40 && !d.is_goal(s); ++k) {
-        std::vector<SokobanDomain::Move> moves;
-        d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
-        if (moves.empty()) break;
-        d.apply(s, moves[rng() % moves.size()]);
-        if (hsearch::is_dead_end(s.h) || windows.dead_anywhere(s.boxes, s.player)) break;
+      random_walk(d, rng, [&](const SokobanDomain::State& s) {
+        if (windows.dead_anywhere(s.boxes, s.player)) return false;
         ++states;
         bool with = false, without = false;
         s.boxes.for_each([&](int c) {
           with = with || frozen_corral(board, s.boxes, s.reach, c, every_goal_needed, &windows);
           without = without || frozen_corral(board, s.boxes, s.reach, c, every_goal_needed);
         });
-        if (!with || without) continue;
+        if (!with || without) return true;
         ++found;
         const int exact = hsearch::sokoban::testing::exact_cost(board, s, 20000);
         EXPECT_LT(exact, 0) << "level " << n << ": a solvable state called a dead end\n" << d.state_string(s);
         if (exact == -2) ++proven;
-        break;
-      }
+        return false;
+      });
     }
   }
   std::printf("states %d, corrals frozen only through the windows %d, of them proven unsolvable %d\n", states,
