@@ -446,6 +446,10 @@ int main(int argc, char** argv) {
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
                             "push (pattern search keeps push-optimality and is on by default)")
       ("no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")
+      ("corral-depth", po::value<std::string>()->default_value(std::to_string(hsearch::sokoban::SolveOptions{}.corral_depth)),
+       "pushes the frozen-corral test looks ahead through itself: a region is also frozen when each "
+       "push out of it leaves a frozen region behind, this many pushes deep (0 to 4; keeps "
+       "push-optimality: docs/sokoban.md)")
       ("no-window-deadlocks", "switch the deadlock tables of 4x4 windows off (to measure them; "
                               "--objective any never uses them)")
       ("no-pi-corrals", "offer every legal push instead of only a PI-corral's (to measure the pruning; "
@@ -604,6 +608,8 @@ int main(int argc, char** argv) {
         app::parse_count("pattern-start-after", vm["pattern-start-after"].as<std::string>());
     options.patterns.goal_set_slack = static_cast<int>(
         app::parse_count_in("goal-set-slack", vm["goal-set-slack"].as<std::string>(), 0, 1000));
+    options.corral_depth = static_cast<int>(
+        app::parse_count_in("corral-depth", vm["corral-depth"].as<std::string>(), 0, 4));
     options.goal_room_options.max_states = static_cast<std::size_t>(
         app::parse_count_in("goal-room-states", vm["goal-room-states"].as<std::string>(), 1024, std::uint64_t{1} << 28));
     options.patterns.area_entry = vm.count("no-area-entry") == 0;

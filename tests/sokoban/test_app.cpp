@@ -88,7 +88,7 @@ TEST_F(App, ResumeStartsFromWhatTheLastRunKept) {
 // The switches that measure one technique each (bench/sokoban/techniques.py) keep the optimum.
 TEST_F(App, EachTechniqueSwitchedOffKeepsTheOptimum) {
   for (const char* flag : {"--no-pattern-search", "--no-pi-corrals", "--tunnel-macros", "--goal-macros", "--goal-macros=off", "--no-frozen-goals",
-                           "--no-corral-test", "--no-newer-first", "--no-revalue", "--no-goal-room", "--no-area-entry", "--no-entry-neighbours",
+                           "--no-corral-test", "--corral-depth 2", "--no-newer-first", "--no-revalue", "--no-goal-room", "--no-area-entry", "--no-entry-neighbours",
                            "--pattern-start-boxes 0", "--pattern-start-after 0", "--goal-set-slack 10",
                            "--goal-room-states 1024", "--pattern-start-after 0 --pattern-start-nodes 100"}) {
     const ProgramRun r = run(flag);

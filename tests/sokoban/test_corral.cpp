@@ -19,8 +19,8 @@ struct Position {
     d.set_corral_test(false);
     state = d.initial_state();
   }
-  bool corral(int r, int c, bool every_goal_needed) const {
-    return frozen_corral(board, state.boxes, state.reach, cell(board, r, c), every_goal_needed);
+  bool corral(int r, int c, bool every_goal_needed, int depth = 0) const {
+    return frozen_corral(board, state.boxes, state.reach, cell(board, r, c), every_goal_needed, nullptr, depth);
   }
 };
 }  // namespace
@@ -75,6 +75,24 @@ TEST(Corral, EveryPossiblePushFreezesTheRegionsBoxes) {
   // With a second row the player can walk round: nothing is frozen.
   const Position open("########\n#@$ $..#\n#      #\n########\n");
   EXPECT_FALSE(open.corral(1, 2, true));
+}
+
+TEST(Corral, LookingAheadThroughItselfSeesARegionThatFreezesTwoPushesLater) {
+  // Microban 3 after a few pushes. The box on (2,6) can only be pushed left, and then only left
+  // again, where it meets the box on (2,3): with both against the top, the player can no longer
+  // reach (1,3), (1,4) or anything below them, and neither box has a push left. Only the test
+  // that looks two pushes ahead through itself sees it; no box is frozen on the way.
+  const Position p(
+      "  ####\n"
+      "###  ####\n"
+      "#  $  $ #\n"
+      "# #  #@ #\n"
+      "# . .#  #\n"
+      "#########\n");
+  EXPECT_FALSE(p.corral(2, 6, true, 0));
+  EXPECT_FALSE(p.corral(2, 6, true, 1));
+  EXPECT_TRUE(p.corral(2, 6, true, 2));
+  EXPECT_TRUE(p.corral(2, 6, true, 3));
 }
 
 TEST(Corral, TheSolverUsesIt) {

@@ -164,3 +164,41 @@ TEST(WindowDeadlocks, CorralsWhosePushesLeadIntoWindowDeadlocksAreUnsolvable) {
   EXPECT_GT(found, hsearch::testing::kSanitized ? 20 : 80);
   EXPECT_GT(proven, hsearch::testing::kSanitized ? 15 : 70);
 }
+
+// The frozen-corral test looking ahead through itself (corral.hpp's `depth`): a region is also
+// frozen when each of its possible pushes leaves a frozen region behind. On random walks over
+// Microban, the states where only depth 2 sees a dead end (not depth 0, not a window on the
+// state itself) must have no solution.
+TEST(WindowDeadlocks, CorralsLookingAheadThroughThemselvesAreUnsolvable) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  std::mt19937_64 rng(20261205);
+  int states = 0, found = 0, proven = 0;
+  for (int n = 1; n <= 155; n += hsearch::testing::stride(1)) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    const WindowDeadlockTable windows(board);
+    const SokobanDomain d(board);
+    const bool every_goal_needed = board.initial_boxes().size() == board.goals().size();
+    for (int walk = 0; walk < 8; ++walk) {
+      random_walk(d, rng, [&](const SokobanDomain::State& s) {
+        if (windows.dead_anywhere(s.boxes, s.player)) return false;
+        ++states;
+        bool deep = false, shallow = false;
+        s.boxes.for_each([&](int c) {
+          deep = deep || frozen_corral(board, s.boxes, s.reach, c, every_goal_needed, &windows, 2);
+          shallow = shallow || frozen_corral(board, s.boxes, s.reach, c, every_goal_needed, &windows, 0);
+        });
+        if (!deep || shallow) return true;
+        ++found;
+        const int exact = hsearch::sokoban::testing::exact_cost(board, s, 20000);
+        EXPECT_LT(exact, 0) << "level " << n << ": a solvable state called a dead end\n" << d.state_string(s);
+        if (exact == -2) ++proven;
+        return false;
+      });
+    }
+  }
+  std::printf("states %d, corrals frozen only two pushes deep %d, of them proven unsolvable %d\n", states, found,
+              proven);
+  EXPECT_GT(found, hsearch::testing::kSanitized ? 20 : 120);
+  EXPECT_GT(proven, hsearch::testing::kSanitized ? 20 : 120);
+}

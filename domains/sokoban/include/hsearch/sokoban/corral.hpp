@@ -20,6 +20,7 @@
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
 #include "hsearch/sokoban/freeze.hpp"
+#include "hsearch/sokoban/push_apply.hpp"
 #include "hsearch/sokoban/push_state.hpp"
 #include "hsearch/sokoban/window_deadlocks.hpp"
 
@@ -38,11 +39,22 @@ namespace hsearch::sokoban {
 // other boxes left out, would win that game). The second makes the test recursive in the way
 // of the thesis's deadlock zones: a region is also frozen when every way out of it leads into
 // a deadlock that needs more than one push to show.
+//
+// `depth` > 0 applies the test itself to that state too, `depth` pushes deep: the region
+// holding the pushed box, with the player's area flooded from the square the box left, frozen
+// with a box off its goal. The state has fewer boxes than goals, so an empty goal in it proves
+// nothing (every_goal_needed false); a state with fewer boxes only relaxes, so its dead end is
+// one of the whole state after the push, whenever that push is made.
 template <class Set>
 bool frozen_corral(const Board& board, const Set& boxes, const Set& reach, int cell, bool every_goal_needed,
-                   const WindowDeadlockTable* windows = nullptr) {
+                   const WindowDeadlockTable* windows = nullptr, int depth = 0) {
   const auto dead_after = [&](const Set& after, int from, int to) {
-    return frozen_deadlock(board, after, to) || (windows != nullptr && windows->unwinnable_after_push(after, from, to));
+    if (frozen_deadlock(board, after, to)) return true;
+    if (windows != nullptr && windows->unwinnable_after_push(after, from, to)) return true;
+    if (depth == 0) return false;
+    Set reach_after;
+    flood_player_area(board, after, static_cast<std::uint16_t>(from), reach_after);
+    return frozen_corral(board, after, reach_after, to, false, windows, depth - 1);
   };
   // Quick exit: a possible push of the box on `cell` itself that is no dead end, even counting
   // every box (more boxes only block more), keeps the region from being frozen. The box just

@@ -33,6 +33,9 @@ class DeadEndTests {
 
   // The frozen-corral test is on by default; off only to measure what it buys.
   void set_corral_test(bool on) { use_corrals_ = on; }
+  // Pushes the frozen-corral test looks ahead through itself (corral.hpp's `depth`; 0: its
+  // look-ahead is the freeze test and the windows only).
+  void set_corral_depth(int depth) { corral_depth_ = depth; }
   // The window deadlock table (none unless set; it outlives the tests).
   void set_windows(const WindowDeadlockTable* windows) { windows_ = windows; }
   std::size_t window_bytes() const { return windows_ != nullptr ? windows_->bytes() : 0; }
@@ -44,7 +47,7 @@ class DeadEndTests {
   bool after_push(const BasicPushState<Set>& s, std::uint16_t to, Set& frozen) const {
     frozen = frozen_cluster(*board_, s.boxes, to);
     return !frozen.subset_of(board_->goal_set()) ||
-           (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed_, windows_)) ||
+           (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed_, windows_, corral_depth_)) ||
            (windows_ != nullptr && windows_->dead_after_push(s.boxes, s.player, to));
   }
 
@@ -58,7 +61,7 @@ class DeadEndTests {
     for (int i = 0; i < box_count; ++i) {
       const int c = s.box_cell[static_cast<std::size_t>(i)];
       if (frozen_deadlock(*board_, s.boxes, c)) return true;
-      if (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, c, every_goal_needed_, windows_)) return true;
+      if (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, c, every_goal_needed_, windows_, corral_depth_)) return true;
     }
     // (Not the window tables: classifying every window for one state costs small levels more
     // than their whole search, and a start that is a window deadlock is proven unsolvable by
@@ -70,6 +73,7 @@ class DeadEndTests {
   const Board* board_;
   bool every_goal_needed_;
   bool use_corrals_ = true;
+  int corral_depth_ = 0;
   const WindowDeadlockTable* windows_ = nullptr;
 };
 

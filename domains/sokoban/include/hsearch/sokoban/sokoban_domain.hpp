@@ -107,6 +107,7 @@ class BasicSokobanDomain {
   const Board& board() const { return *board_; }
   // The frozen-corral test (corral.hpp) is on by default; off only to measure what it buys.
   void set_corral_test(bool on) { dead_ends_.set_corral_test(on); }
+  void set_corral_depth(int depth) { dead_ends_.set_corral_depth(depth); }
   // The window deadlock table (window_deadlocks.hpp; none unless set): it must outlive the
   // domain; held_bytes counts it.
   void set_window_deadlocks(const WindowDeadlockTable* windows) { dead_ends_.set_windows(windows); }

@@ -112,6 +112,8 @@ struct SolveOptions {
   Limits limits;  // max_bytes also sizes IDA*'s transposition table (half of it)
   // The frozen-corral deadlock test (corral.hpp); sound, so on by default.
   bool corral_test = true;
+  // How many pushes deep the frozen-corral test looks ahead through itself (corral.hpp).
+  int corral_depth = 0;
   // Deadlock tables for small windows (window_deadlocks.hpp); sound, so on by default, for
   // levels of at least `window_min_boxes` boxes: on smaller ones the whole search takes less
   // time than classifying the windows (Microban's median rose from 8.6 to 11.1 ms with them
@@ -666,6 +668,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   report.boxes = static_cast<int>(board.initial_boxes().size());
   SokobanDomain domain(board);
   domain.set_corral_test(options.corral_test);
+  domain.set_corral_depth(options.corral_depth);
   domain.set_pi_corrals(options.pi_corrals);
   const bool cost_adding = options.objective == Objective::pushes &&
                            (options.algorithm == Algorithm::astar || options.algorithm == Algorithm::ida);
