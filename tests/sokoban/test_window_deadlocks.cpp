@@ -127,42 +127,65 @@ TEST(WindowDeadlocks, NoStateOnAnOptimalSolutionIsCalledDead) {
   EXPECT_GT(solutions, hsearch::testing::kSanitized ? 30 : 60);
 }
 
+namespace {
+// One setting of the frozen-corral test: with or without the windows, and how many pushes it
+// looks ahead through itself.
+struct CorralTest {
+  bool windows;
+  int depth;
+};
+struct CorralSweep {
+  int states = 0, found = 0, proven = 0;
+};
+
+// Random walks over Microban (8 per level): each state no window calls dead whose frozen corral
+// only `stronger` sees, not `weaker`, must have no solution (the exact search proves it
+// unsolvable or does not finish; it never finds a solution). Counts those states and proofs.
+CorralSweep sweep_corral_gain(std::uint64_t seed, CorralTest stronger, CorralTest weaker) {
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  std::mt19937_64 rng(seed);
+  CorralSweep out;
+  for (int n = 1; n <= 155; n += hsearch::testing::stride(1)) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    const WindowDeadlockTable windows(board);
+    const SokobanDomain d(board);
+    const bool every_goal_needed = board.initial_boxes().size() == board.goals().size();
+    const auto frozen = [&](const SokobanDomain::State& s, CorralTest t) {
+      bool any = false;
+      s.boxes.for_each([&](int c) {
+        any = any || frozen_corral(board, s.boxes, s.reach, c, every_goal_needed, t.windows ? &windows : nullptr,
+                                   t.depth);
+      });
+      return any;
+    };
+    for (int walk = 0; walk < 8; ++walk) {
+      random_walk(d, rng, [&](const SokobanDomain::State& s) {
+        if (windows.dead_anywhere(s.boxes, s.player)) return false;
+        ++out.states;
+        if (!frozen(s, stronger) || frozen(s, weaker)) return true;
+        ++out.found;
+        const int exact = hsearch::sokoban::testing::exact_cost(board, s, 20000);
+        EXPECT_LT(exact, 0) << "level " << n << ": a solvable state called a dead end\n" << d.state_string(s);
+        if (exact == -2) ++out.proven;
+        return false;
+      });
+    }
+  }
+  return out;
+}
+}  // namespace
+
 // The frozen-corral test given the windows (corral.hpp): a region the player cannot enter is
 // also frozen when each of its possible pushes leads into a window deadlock. On random walks
 // over Microban, the states where only that combination sees a dead end (neither the corral
 // test alone nor any window on the state itself) must have no solution.
 TEST(WindowDeadlocks, CorralsWhosePushesLeadIntoWindowDeadlocksAreUnsolvable) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
-  std::mt19937_64 rng(20261204);
-  int states = 0, found = 0, proven = 0;
-  for (int n = 1; n <= 155; n += hsearch::testing::stride(1)) {
-    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
-    const WindowDeadlockTable windows(board);
-    const SokobanDomain d(board);
-    const bool every_goal_needed = board.initial_boxes().size() == board.goals().size();
-    for (int walk = 0; walk < 8; ++walk) {
-      random_walk(d, rng, [&](const SokobanDomain::State& s) {
-        if (windows.dead_anywhere(s.boxes, s.player)) return false;
-        ++states;
-        bool with = false, without = false;
-        s.boxes.for_each([&](int c) {
-          with = with || frozen_corral(board, s.boxes, s.reach, c, every_goal_needed, &windows);
-          without = without || frozen_corral(board, s.boxes, s.reach, c, every_goal_needed);
-        });
-        if (!with || without) return true;
-        ++found;
-        const int exact = hsearch::sokoban::testing::exact_cost(board, s, 20000);
-        EXPECT_LT(exact, 0) << "level " << n << ": a solvable state called a dead end\n" << d.state_string(s);
-        if (exact == -2) ++proven;
-        return false;
-      });
-    }
-  }
-  std::printf("states %d, corrals frozen only through the windows %d, of them proven unsolvable %d\n", states,
-              found, proven);
-  EXPECT_GT(found, hsearch::testing::kSanitized ? 20 : 80);
-  EXPECT_GT(proven, hsearch::testing::kSanitized ? 15 : 70);
+  const CorralSweep r = sweep_corral_gain(20261204, {true, 0}, {false, 0});
+  std::printf("states %d, corrals frozen only through the windows %d, of them proven unsolvable %d\n", r.states,
+              r.found, r.proven);
+  EXPECT_GT(r.found, hsearch::testing::kSanitized ? 20 : 80);
+  EXPECT_GT(r.proven, hsearch::testing::kSanitized ? 15 : 70);
 }
 
 // The frozen-corral test looking ahead through itself (corral.hpp's `depth`): a region is also
@@ -171,34 +194,9 @@ TEST(WindowDeadlocks, CorralsWhosePushesLeadIntoWindowDeadlocksAreUnsolvable) {
 // state itself) must have no solution.
 TEST(WindowDeadlocks, CorralsLookingAheadThroughThemselvesAreUnsolvable) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
-  std::mt19937_64 rng(20261205);
-  int states = 0, found = 0, proven = 0;
-  for (int n = 1; n <= 155; n += hsearch::testing::stride(1)) {
-    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
-    const WindowDeadlockTable windows(board);
-    const SokobanDomain d(board);
-    const bool every_goal_needed = board.initial_boxes().size() == board.goals().size();
-    for (int walk = 0; walk < 8; ++walk) {
-      random_walk(d, rng, [&](const SokobanDomain::State& s) {
-        if (windows.dead_anywhere(s.boxes, s.player)) return false;
-        ++states;
-        bool deep = false, shallow = false;
-        s.boxes.for_each([&](int c) {
-          deep = deep || frozen_corral(board, s.boxes, s.reach, c, every_goal_needed, &windows, 2);
-          shallow = shallow || frozen_corral(board, s.boxes, s.reach, c, every_goal_needed, &windows, 0);
-        });
-        if (!deep || shallow) return true;
-        ++found;
-        const int exact = hsearch::sokoban::testing::exact_cost(board, s, 20000);
-        EXPECT_LT(exact, 0) << "level " << n << ": a solvable state called a dead end\n" << d.state_string(s);
-        if (exact == -2) ++proven;
-        return false;
-      });
-    }
-  }
-  std::printf("states %d, corrals frozen only two pushes deep %d, of them proven unsolvable %d\n", states, found,
-              proven);
-  EXPECT_GT(found, hsearch::testing::kSanitized ? 20 : 120);
-  EXPECT_GT(proven, hsearch::testing::kSanitized ? 20 : 120);
+  const CorralSweep r = sweep_corral_gain(20261205, {true, 2}, {true, 0});
+  std::printf("states %d, corrals frozen only two pushes deep %d, of them proven unsolvable %d\n", r.states,
+              r.found, r.proven);
+  EXPECT_GT(r.found, hsearch::testing::kSanitized ? 20 : 120);
+  EXPECT_GT(r.proven, hsearch::testing::kSanitized ? 20 : 120);
 }
