@@ -504,7 +504,8 @@ int main(int argc, char** argv) {
       ("pattern-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.max_boxes)),
        "largest pattern searched (boxes)")
       ("pattern-nodes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.node_limit)),
-       "expansions per pattern sub-search")
+       ("expansions per pattern sub-search (with --objective any: " +
+        std::to_string(SolveOptions{}.any_pattern_nodes) + " unless given)").c_str())
       ("pattern-effort", po::value<std::string>()->default_value(effort.str()),
        "pattern sub-search expansions allowed per push of the main search")
       ("pattern-corral-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.corral_boxes)),
@@ -598,6 +599,7 @@ int main(int argc, char** argv) {
     options.patterns.max_boxes =
         static_cast<int>(app::parse_count_in("pattern-boxes", vm["pattern-boxes"].as<std::string>(), 1, 64));
     options.patterns.node_limit = app::parse_count("pattern-nodes", vm["pattern-nodes"].as<std::string>());
+    if (!vm["pattern-nodes"].defaulted()) options.any_pattern_nodes = options.patterns.node_limit;
     options.patterns.effort = app::parse_seconds("pattern-effort", vm["pattern-effort"].as<std::string>());
     options.patterns.corral_boxes = static_cast<int>(
         app::parse_count_in("pattern-corral-boxes", vm["pattern-corral-boxes"].as<std::string>(), 0, 64));
