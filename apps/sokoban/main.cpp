@@ -32,6 +32,7 @@
 #include "hsearch/app/progress.hpp"
 #include "hsearch/app/trace_json.hpp"
 #include "hsearch/core/interrupt.hpp"
+#include "hsearch/sokoban/bound_profile.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/oracle.hpp"
 #include "hsearch/sokoban/solver.hpp"
@@ -392,6 +393,106 @@ Row row_from_summary_data(const std::string& data, ExitStatus& status) {
   return row;
 }
 
+
+// --bound-profile FILE: the bound along the solution in FILE (LURD; "-": standard input) on one
+// level: g, h and f after each push, and where f rises (bound_profile.hpp). A solution that does
+// not replay is bad input; a state of it that the deadlock tests call dead is the program's error.
+int print_bound_profile(const Level& level, const std::string& instance, const std::string& solution_file,
+                        const SolveOptions& options, bool json) {
+  std::string lurd;
+  {
+    std::ifstream file_in;
+    std::istream* in = &std::cin;
+    if (solution_file != "-") {
+      file_in.open(solution_file);
+      if (!file_in) {
+        app::print_error(kProgram, solution_file + ": cannot open the solution file");
+        return app::code(ExitStatus::bad_input);
+      }
+      in = &file_in;
+    }
+    std::string line;
+    int line_no = 0;
+    while (std::getline(*in, line)) {
+      ++line_no;
+      for (const char ch : line) {
+        if (ch == ' ' || ch == '\t' || ch == '\r') continue;
+        if (std::string("lurdLURD").find(ch) == std::string::npos) {
+          app::print_error(kProgram, solution_file + ":" + std::to_string(line_no) + ": '" + std::string(1, ch) +
+                                         "' is not one of lurdLURD (the file holds one solution in LURD)");
+          return app::code(ExitStatus::bad_input);
+        }
+        lurd += ch;
+      }
+    }
+  }
+  BoundProfileOptions profile_options;
+  profile_options.frozen_goal_distances = options.frozen_goal_distances;
+  profile_options.push_parity = options.push_parity;
+  profile_options.goal_room = options.goal_room;
+  profile_options.goal_room_options = options.goal_room_options;
+  const BoundProfile profile = bound_profile(level, lurd, profile_options);
+  if (!profile.error.empty()) {
+    app::print_error(kProgram, solution_file + ": not a solution of " + level.where() + ": " + profile.error);
+    return app::code(ExitStatus::bad_input);
+  }
+  // The rises of f: (push, by how much).
+  std::vector<std::pair<int, int>> rises;
+  for (std::size_t k = 1; k < profile.steps.size(); ++k) {
+    const int before = profile.steps[k - 1].f(), now = profile.steps[k].f();
+    if (before >= 0 && now > before) rises.emplace_back(profile.steps[k].pushes, now - before);
+  }
+  const int start = profile.steps.front().f();
+  const int dead = profile.dead_at();
+  if (json) {
+    app::Json steps = app::Json::array();
+    for (const BoundStep& st : profile.steps) {
+      app::Json one{{"pushes", st.pushes}, {"bound", st.bound < 0 ? app::Json(nullptr) : app::Json(st.bound)},
+                    {"f", st.bound < 0 ? app::Json(nullptr) : app::Json(st.f())}};
+      if (st.letter != 0) one["push"] = app::Json{{"row", st.row}, {"col", st.col}, {"dir", std::string(1, st.letter)}};
+      steps.push_back(one);
+    }
+    app::Json rise_list = app::Json::array();
+    for (const auto& [at, by] : rises) rise_list.push_back(app::Json{{"pushes", at}, {"by", by}});
+    app::print_json_line(std::cout, app::Json{{"program", kProgram},
+                                              {"instance", instance},
+                                              {"solution_pushes", profile.pushes},
+                                              {"start_bound", start},
+                                              {"dead_at", dead < 0 ? app::Json(nullptr) : app::Json(dead)},
+                                              {"rises", rise_list},
+                                              {"steps", steps}});
+  } else {
+    std::cout << instance << ": the bound along a solution of " << profile.pushes
+              << " pushes (the search's start bound at each state: nothing learned)\n"
+              << "  push  box       h      f\n";
+    for (const BoundStep& st : profile.steps) {
+      std::cout << std::setw(6) << st.pushes << "  ";
+      std::ostringstream box;
+      if (st.letter != 0) box << "(" << st.row << "," << st.col << ")" << st.letter;
+      std::cout << std::left << std::setw(9) << box.str() << std::right;
+      if (st.bound < 0) {
+        std::cout << "   dead end\n";
+        continue;
+      }
+      std::cout << std::setw(5) << st.bound << "  " << std::setw(5) << st.f();
+      const auto rise = std::find_if(rises.begin(), rises.end(), [&](const auto& r) { return r.first == st.pushes; });
+      if (rise != rises.end()) std::cout << "  +" << rise->second;
+      std::cout << "\n";
+    }
+    if (dead < 0) {
+      std::cout << "f: " << start << " at the start, " << profile.steps.back().f() << " at the end; " << rises.size()
+                << (rises.size() == 1 ? " rise" : " rises") << ": the start's bound is " << profile.pushes - start
+                << " short of this solution\n";
+    }
+  }
+  if (dead >= 0) {
+    app::print_error(kProgram, level.where() + ": the deadlock tests call the state after push " +
+                                   std::to_string(dead) + " of a solution dead: a wrong deadlock test");
+    return app::code(ExitStatus::internal_error);
+  }
+  return app::code(ExitStatus::solved);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -443,6 +544,10 @@ int main(int argc, char** argv) {
                  "level kept: a long search can be stopped (a limit, Ctrl-C) and continued; push-optimality "
                  "is kept (docs/sokoban.md)")
       ("no-solution", "human output without the LURD strings")
+      ("bound-profile", po::value<std::string>(),
+       "do not search: read a solution of --level N (LURD) from FILE ('-': standard input) and print the "
+       "bound the search starts from at each of its states, with f = pushes made + bound and where f "
+       "rises (what the bound misses there; --no-frozen-goals, --no-push-parity, --no-goal-room apply)")
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
                             "push (pattern search keeps push-optimality and is on by default)")
       ("no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")
@@ -664,6 +769,22 @@ int main(int argc, char** argv) {
     app::print_error(kProgram, file + ": the file has " + std::to_string(entries.size()) + " level(s); level " +
                                    std::to_string(last) + " does not exist");
     return app::code(ExitStatus::bad_input);
+  }
+
+  if (vm.count("bound-profile")) {
+    if (first != last) cli.usage_error("--bound-profile reads a solution of one level: choose it with --level N");
+    const LevelEntry& entry = entries[static_cast<std::size_t>(first - 1)];
+    if (!entry.ok()) {
+      app::print_error(kProgram, entry.error);
+      return app::code(ExitStatus::bad_input);
+    }
+    try {
+      return print_bound_profile(entry.level, file + "#" + std::to_string(first), vm["bound-profile"].as<std::string>(),
+                                 options, common.json);
+    } catch (const InvalidLevel& e) {
+      app::print_error(kProgram, e.what());
+      return app::code(ExitStatus::bad_input);
+    }
   }
 
   std::map<int, OracleRow> oracle;

@@ -3,7 +3,7 @@
 list of levels: expansions and seconds to the push optimum, as a Markdown table (stdout) and
 the raw JSON lines (--out). The table behind docs/sokoban.md's "What each technique is worth".
 
-  bench/sokoban/techniques.py FILE LEVELS SECONDS [--jobs 2] [--out runs.jsonl] [--sokoban PATH]
+  bench/sokoban/techniques.py FILE LEVELS SECONDS [--jobs 2] [--out runs.jsonl] [--sokoban PATH] [--by-variant]
                               [--variants "no bound probes,no PI-corrals"]
                               [--variant "pattern nodes 4000=--pattern-nodes 4000" ...]
 
@@ -15,6 +15,8 @@ counted), or the status and the bound reached when the limit stopped it. The pus
 solved run must agree with the default's (else the script says so and exits 1: a technique
 that changed an optimum would be a bug). --variant NAME=FLAGS adds a column of its own (any
 options of the program, split on spaces), for settings the built-in list does not have.
+--by-variant prints a row per variant instead (for the whole list); --from RUNS.jsonl prints
+the table of an earlier --out file without running anything.
 """
 import argparse
 import concurrent.futures
@@ -76,16 +78,25 @@ def cell(r):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("file")
-    ap.add_argument("levels")
-    ap.add_argument("seconds")
+    ap.add_argument("file", nargs="?")
+    ap.add_argument("levels", nargs="?")
+    ap.add_argument("seconds", nargs="?")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out")
     ap.add_argument("--sokoban", default="build/bin/sokoban")
     ap.add_argument("--variants", help="only these columns (comma-separated names; the default is always run)")
     ap.add_argument("--variant", action="append", default=[], metavar="NAME=FLAGS",
                     help="one more column: NAME, run with FLAGS (repeatable)")
+    ap.add_argument("--from", dest="runs", metavar="RUNS.jsonl",
+                    help="run nothing: print the table of an earlier --out file (FILE, LEVELS and SECONDS are "
+                         "not used; the variants and levels are the file's)")
+    ap.add_argument("--by-variant", action="store_true",
+                    help="one row per variant and one column per level (for many variants)")
     args = ap.parse_args()
+    if args.runs:
+        return print_table(*read_runs(args.runs), args.by_variant)
+    if not args.seconds:
+        ap.error("FILE LEVELS SECONDS are needed (or --from RUNS.jsonl)")
     levels = parse_levels(args.levels)
     variants = list(VARIANTS)
     if args.variants:
@@ -116,25 +127,54 @@ def main():
         with open(args.out, "w") as out:
             for name, _, level in jobs:
                 out.write(json.dumps({"variant": name, **results[(name, level)]}) + "\n")
-    names = [name for name, _ in variants]
+    return print_table([name for name, _ in variants], levels, results, args.by_variant)
+
+
+def read_runs(path):
+    names, levels, results = [], [], {}
+    with open(path) as f:
+        for line in f:
+            r = json.loads(line)
+            if r["variant"] not in names:
+                names.append(r["variant"])
+            if r["level"] not in levels:
+                levels.append(r["level"])
+            results[(r["variant"], r["level"])] = r
+    missing = [(n, l) for n in names for l in levels if (n, l) not in results]
+    if "default" not in names or missing:
+        raise SystemExit(f"techniques.py: {path}: not a whole table (no default, or missing runs: {missing[:3]})")
+    return names, levels, results
+
+
+def print_table(names, levels, results, by_variant=False):
+    if by_variant:
+        print("| variant | " + " | ".join(str(level) for level in levels) + " | all |")
+        print("|---" * (len(levels) + 2) + "|")
+        for name in names:
+            rs = [results[(name, level)] for level in levels]
+            print(f"| {name} | " + " | ".join(cell(r) for r in rs) + f" | {total(rs)} |")
+        return check_optima(names, levels, results)
     print("| level | " + " | ".join(names) + " |")
     print("|---" * (len(names) + 1) + "|")
+    for level in levels:
+        print(f"| {level} | " + " | ".join(cell(results[(name, level)]) for name in names) + " |")
+    print("| all | " + " | ".join(total([results[(name, level)] for level in levels]) for name in names) + " |")
+    return check_optima(names, levels, results)
+
+
+def total(rs):
+    solved = [r for r in rs if r["status"] == "solved" and r.get("optimal")]
+    return f"{len(solved)}/{len(rs)} proven; {sum(r['expanded'] for r in rs):,} expanded".replace(",", " ")
+
+
+def check_optima(names, levels, results):
     wrong = []
     for level in levels:
         base = results[("default", level)]
-        row = []
         for name in names:
             r = results[(name, level)]
             if r["status"] == "solved" and base["status"] == "solved" and r["pushes"] != base["pushes"]:
                 wrong.append(f"level {level}: {name} gives {r['pushes']} pushes, the default {base['pushes']}")
-            row.append(cell(r))
-        print(f"| {level} | " + " | ".join(row) + " |")
-    totals = []
-    for name in names:
-        rs = [results[(name, level)] for level in levels]
-        solved = [r for r in rs if r["status"] == "solved" and r.get("optimal")]
-        totals.append(f"{len(solved)}/{len(rs)} proven; {sum(r['expanded'] for r in rs):,} expanded".replace(",", " "))
-    print("| all | " + " | ".join(totals) + " |")
     for w in wrong:
         print("techniques.py: different optimum: " + w, file=sys.stderr)
     return 1 if wrong else 0

@@ -579,3 +579,45 @@ TEST_F(App, ServeRefusesBadUsageAndInputBeforeServing) {
   EXPECT_NE(r.out.find("sokoban serve: cannot listen on 127.0.0.1:" + port), std::string::npos) << r.out;
   std::filesystem::remove_all(dir);
 }
+
+// --bound-profile: the bound along a solution read from a file (or standard input), as a table
+// or as JSON, with where f rises; a file that is not a solution of the level is bad input and
+// the message names the file (and the line of a character that is not LURD).
+TEST_F(App, BoundProfilePrintsTheBoundAlongASolution) {
+  const std::string level = temp_file("profile.xsb", "#######\n#     #\n#@$  .#\n#     #\n#     #\n#######\n");
+  const std::string detour = temp_file("profile.lurd", "urDrddlU\nluRRR\n");
+  const ProgramRun table = run(level + " --bound-profile " + detour);
+  EXPECT_EQ(table.status, 0) << table.out;
+  EXPECT_NE(table.out.find("f: 3 at the start, 5 at the end; 1 rise"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("(2,2)D"), std::string::npos) << table.out;
+  const ProgramRun json = run(level + " --level 1 --bound-profile " + detour + " --json", false);
+  EXPECT_EQ(json.status, 0) << json.out;
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["start_bound"], 3);
+  EXPECT_EQ(j["solution_pushes"], 5);
+  EXPECT_TRUE(j["dead_at"].is_null());
+  ASSERT_EQ(j["rises"].size(), 1U);
+  EXPECT_EQ(j["rises"][0]["pushes"], 1);
+  EXPECT_EQ(j["rises"][0]["by"], 2);
+  ASSERT_EQ(j["steps"].size(), 6U);
+  EXPECT_EQ(j["steps"][5]["f"], 5);
+  EXPECT_EQ(j["steps"][1]["push"]["dir"], "D");
+  const ProgramRun piped = run(level + " --bound-profile - < " + detour);
+  EXPECT_EQ(piped.status, 0) << piped.out;
+
+  const std::string short_of_goal = temp_file("profile_short.lurd", "RR\n");
+  const ProgramRun not_solution = run(level + " --bound-profile " + short_of_goal);
+  EXPECT_EQ(not_solution.status, 2) << not_solution.out;
+  EXPECT_NE(not_solution.out.find(short_of_goal + ": not a solution of"), std::string::npos) << not_solution.out;
+  const std::string bad_letter = temp_file("profile_letter.lurd", "RR\nRx\n");
+  const ProgramRun letter = run(level + " --bound-profile " + bad_letter);
+  EXPECT_EQ(letter.status, 2) << letter.out;
+  EXPECT_NE(letter.out.find(bad_letter + ":2: 'x' is not one of lurdLURD"), std::string::npos) << letter.out;
+  const ProgramRun missing = run(level + " --bound-profile /nonexistent/solution.lurd");
+  EXPECT_EQ(missing.status, 2) << missing.out;
+  EXPECT_NE(missing.out.find("cannot open the solution file"), std::string::npos) << missing.out;
+  const std::string two_levels = temp_file("profile_two.xsb", "#######\n#@$  .#\n#######\n\n#######\n#@$  .#\n#######\n");
+  const ProgramRun two = run(two_levels + " --bound-profile " + detour);
+  EXPECT_EQ(two.status, 2) << two.out;
+  EXPECT_NE(two.out.find("--bound-profile reads a solution of one level"), std::string::npos) << two.out;
+}
