@@ -393,7 +393,6 @@ Row row_from_summary_data(const std::string& data, ExitStatus& status) {
   return row;
 }
 
-
 // --bound-profile FILE: the bound along the solution in FILE (LURD; "-": standard input) on one
 // level: g, h and f after each push, and where f rises (bound_profile.hpp). A solution that does
 // not replay is bad input; a state of it that the deadlock tests call dead is the program's error.
