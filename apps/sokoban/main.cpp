@@ -416,7 +416,8 @@ int print_bound_profile(const Level& level, const std::string& instance, const s
       ++line_no;
       for (const char ch : line) {
         if (ch == ' ' || ch == '\t' || ch == '\r') continue;
-        if (std::string("lurdLURD").find(ch) == std::string::npos) {
+        bool push = false;
+        if (lurd_direction(ch, push) < 0) {
           app::print_error(kProgram, solution_file + ":" + std::to_string(line_no) + ": '" + std::string(1, ch) +
                                          "' is not one of lurdLURD (the file holds one solution in LURD)");
           return app::code(ExitStatus::bad_input);

@@ -50,6 +50,16 @@ inline constexpr int kColStep[4] = {0, 1, 0, -1};
 inline constexpr char kStepLetter[4] = {'u', 'r', 'd', 'l'};
 inline constexpr char kPushLetter[4] = {'U', 'R', 'D', 'L'};
 inline constexpr int opposite(int d) { return d ^ 2; }
+// The direction of a LURD letter (-1: not one of "lurdLURD"); `push` says whether it is a push.
+inline constexpr int lurd_direction(char ch, bool& push) {
+  for (int k = 0; k < 4; ++k) {
+    if (ch == kStepLetter[k] || ch == kPushLetter[k]) {
+      push = ch == kPushLetter[k];
+      return k;
+    }
+  }
+  return -1;
+}
 
 // A level that cannot be played: the message names the file, line, level and problem.
 struct InvalidLevel : std::runtime_error {

@@ -58,12 +58,7 @@ inline BoundProfile bound_profile(const Level& level, const std::string& lurd, c
   out.error = verify_lurd(level, lurd, &out.pushes);
   if (!out.error.empty()) return out;
   const Board board(level);
-  int pr = -1, pc = -1;
-  for (int r = 0; r < level.height; ++r)
-    for (int c = 0; c < level.width; ++c) {
-      const char ch = level.rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
-      if (ch == '@' || ch == '+') pr = r, pc = c;
-    }
+  int pr = board.row(board.initial_player()), pc = board.col(board.initial_player());
   with_cell_set_for(board.cell_count(), [&]<class Set>(Set) {
     BasicSokobanDomain<Set> domain(board);
     domain.set_frozen_goal_distances(options.frozen_goal_distances);
@@ -78,12 +73,9 @@ inline BoundProfile bound_profile(const Level& level, const std::string& lurd, c
     out.steps.push_back(BoundStep{0, bound_of(s.h), -1, -1, 0});
     int pushes = 0;
     for (const char ch : lurd) {
-      int d = 0;
       bool push = false;
-      for (int k = 0; k < 4; ++k) {
-        if (ch == kStepLetter[k]) d = k;
-        if (ch == kPushLetter[k]) d = k, push = true;
-      }
+      const int d = lurd_direction(ch, push);
+      if (d < 0) continue;  // never: verify_lurd replayed the whole string
       const int br = pr + kRowStep[d], bc = pc + kColStep[d];
       if (push) {
         Push p;

@@ -126,12 +126,8 @@ inline std::string verify_lurd(const Level& level, const std::string& lurd, int*
   int np = 0;
   for (std::size_t i = 0; i < lurd.size(); ++i) {
     const char ch = lurd[i];
-    int d = -1;
     bool push = false;
-    for (int k = 0; k < 4; ++k) {
-      if (ch == kStepLetter[k]) d = k;
-      if (ch == kPushLetter[k]) d = k, push = true;
-    }
+    const int d = lurd_direction(ch, push);
     if (d < 0) return "character " + std::to_string(i + 1) + " '" + std::string(1, ch) + "' is not one of lurdLURD";
     const int nr = pr + kRowStep[d], nc = pc + kColStep[d];
     const char next = at(nr, nc);
