@@ -30,6 +30,7 @@
 #include "hsearch/app/mpi_batch.hpp"
 #include "hsearch/app/options.hpp"
 #include "hsearch/app/progress.hpp"
+#include "hsearch/app/svg_chart.hpp"
 #include "hsearch/app/trace_json.hpp"
 #include "hsearch/core/interrupt.hpp"
 #include "hsearch/sokoban/bound_profile.hpp"
@@ -396,8 +397,42 @@ Row row_from_summary_data(const std::string& data, ExitStatus& status) {
 // --bound-profile FILE: the bound along the solution in FILE (LURD; "-": standard input) on one
 // level: g, h and f after each push, and where f rises (bound_profile.hpp). A solution that does
 // not replay is bad input; a state of it that the deadlock tests call dead is the program's error.
+// The chart of --profile-svg: f against the pushes made, the solution's push count as a dashed
+// line, and the rises marked; rises a few pushes apart share one label so that labels do not
+// overlap on a long solution.
+std::string bound_profile_svg(const std::string& instance, const BoundProfile& profile,
+                              const std::vector<std::pair<int, int>>& rises) {
+  app::LineChart chart;
+  const int start = profile.steps.front().f();
+  chart.title = std::filesystem::path(instance).filename().string() + ": f = pushes made + bound, along a solution of " +
+                std::to_string(profile.pushes) + " pushes (start bound " + std::to_string(start) + ")";
+  chart.x_label = "pushes made";
+  chart.y_label = "f (pushes)";
+  app::ChartSeries f{"f: the bound the search starts from at that state, plus the pushes made", "#1f5fa8", {}};
+  for (const BoundStep& st : profile.steps)
+    if (st.bound >= 0) f.points.emplace_back(st.pushes, st.f());
+  chart.series.push_back(std::move(f));
+  chart.lines.push_back({profile.pushes, "this solution: " + std::to_string(profile.pushes) + " pushes"});
+  const int near = std::max(1, (profile.pushes + 9) / 10);  // a label is about a tenth of the plot wide
+  for (std::size_t k = 0; k < rises.size();) {
+    std::size_t j = k;
+    int by = rises[k].second;
+    while (j + 1 < rises.size() && rises[j + 1].first - rises[j].first <= near) by += rises[++j].second;
+    const int at = rises[j].first;
+    const auto step = std::find_if(profile.steps.begin(), profile.steps.end(),
+                                   [&](const BoundStep& st) { return st.pushes == at; });
+    std::ostringstream label;
+    label << '+' << by << " at ";
+    if (j != k) label << rises[k].first << "\u2013";
+    label << at;
+    chart.marks.push_back({at, step->f(), label.str()});
+    k = j + 1;
+  }
+  return app::to_svg(chart);
+}
+
 int print_bound_profile(const Level& level, const std::string& instance, const std::string& solution_file,
-                        const SolveOptions& options, bool json) {
+                        const std::string& svg_file, const SolveOptions& options, bool json) {
   std::string lurd;
   {
     std::ifstream file_in;
@@ -444,6 +479,14 @@ int print_bound_profile(const Level& level, const std::string& instance, const s
   }
   const int start = profile.steps.front().f();
   const int dead = profile.dead_at();
+  if (!svg_file.empty()) {
+    std::ofstream svg(svg_file);
+    if (svg) svg << bound_profile_svg(instance, profile, rises);
+    if (!svg) {
+      app::print_error(kProgram, "--profile-svg " + svg_file + ": cannot write the file");
+      return app::code(ExitStatus::bad_input);
+    }
+  }
   if (json) {
     app::Json steps = app::Json::array();
     for (const BoundStep& st : profile.steps) {
@@ -548,6 +591,8 @@ int main(int argc, char** argv) {
        "do not search: read a solution of --level N (LURD) from FILE ('-': standard input) and print the "
        "bound the search starts from at each of its states, with f = pushes made + bound and where f "
        "rises (what the bound misses there; --no-frozen-goals, --no-push-parity, --no-goal-room apply)")
+      ("profile-svg", po::value<std::string>()->value_name("FILE"),
+       "with --bound-profile: also draw f along the solution, its rises marked, as an SVG chart in FILE")
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
                             "push (pattern search keeps push-optimality and is on by default)")
       ("no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")
@@ -771,6 +816,8 @@ int main(int argc, char** argv) {
     return app::code(ExitStatus::bad_input);
   }
 
+  if (vm.count("profile-svg") && !vm.count("bound-profile"))
+    cli.usage_error("--profile-svg draws the chart of --bound-profile: give both");
   if (vm.count("bound-profile")) {
     if (first != last) cli.usage_error("--bound-profile reads a solution of one level: choose it with --level N");
     const LevelEntry& entry = entries[static_cast<std::size_t>(first - 1)];
@@ -780,7 +827,8 @@ int main(int argc, char** argv) {
     }
     try {
       return print_bound_profile(entry.level, file + "#" + std::to_string(first), vm["bound-profile"].as<std::string>(),
-                                 options, common.json);
+                                 vm.count("profile-svg") ? vm["profile-svg"].as<std::string>() : "", options,
+                                 common.json);
     } catch (const InvalidLevel& e) {
       app::print_error(kProgram, e.what());
       return app::code(ExitStatus::bad_input);

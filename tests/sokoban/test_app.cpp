@@ -621,3 +621,31 @@ TEST_F(App, BoundProfilePrintsTheBoundAlongASolution) {
   EXPECT_EQ(two.status, 2) << two.out;
   EXPECT_NE(two.out.find("--bound-profile reads a solution of one level"), std::string::npos) << two.out;
 }
+
+TEST_F(App, ProfileSvgDrawsTheBoundAlongASolution) {
+  const std::string level = temp_file("chart.xsb", "#######\n#     #\n#@$  .#\n#     #\n#     #\n#######\n");
+  const std::string detour = temp_file("chart.lurd", "urDrddlU\nluRRR\n");
+  const std::string svg_path = temp_file("chart.svg", "");
+  const ProgramRun drawn = run(level + " --bound-profile " + detour + " --profile-svg " + svg_path);
+  EXPECT_EQ(drawn.status, 0) << drawn.out;
+  std::ifstream in(svg_path);
+  const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0U) << svg;
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+  EXPECT_NE(svg.find("along a solution of 5 pushes (start bound 3)"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("this solution: 5 pushes"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">+2 at 1</text>"), std::string::npos) << svg;  // the detour's one rise
+  // Six states: the start and one per push, one point each.
+  const auto points_at = svg.find("points=\"");
+  ASSERT_NE(points_at, std::string::npos);
+  const std::string points = svg.substr(points_at, svg.find('"', points_at + 8) - points_at);
+  EXPECT_EQ(std::count(points.begin(), points.end(), ','), 6) << points;
+
+  const ProgramRun alone = run(level + " --profile-svg " + svg_path);
+  EXPECT_EQ(alone.status, 2) << alone.out;
+  EXPECT_NE(alone.out.find("--profile-svg draws the chart of --bound-profile"), std::string::npos) << alone.out;
+  const ProgramRun unwritable = run(level + " --bound-profile " + detour + " --profile-svg /nonexistent/dir/chart.svg");
+  EXPECT_EQ(unwritable.status, 2) << unwritable.out;
+  EXPECT_NE(unwritable.out.find("--profile-svg /nonexistent/dir/chart.svg: cannot write the file"), std::string::npos)
+      << unwritable.out;
+}

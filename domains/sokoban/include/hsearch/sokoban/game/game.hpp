@@ -113,9 +113,8 @@ class Game {
   // 1-based index with a reason; "" when every move was played.
   std::string play(const std::string& lurd) {
     for (std::size_t i = 0; i < lurd.size(); ++i) {
-      int d = -1;
-      for (int k = 0; k < 4; ++k)
-        if (lurd[i] == kStepLetter[k] || lurd[i] == kPushLetter[k]) d = k;
+      bool push = false;  // the game decides, not the letter's case
+      const int d = lurd_direction(lurd[i], push);
       if (d < 0) return "move " + std::to_string(i + 1) + ": '" + std::string(1, lurd[i]) + "' is not one of lurdLURD";
       if (step(d) == StepResult::blocked) return "move " + std::to_string(i + 1) + " is not possible";
     }
