@@ -394,45 +394,73 @@ Row row_from_summary_data(const std::string& data, ExitStatus& status) {
   return row;
 }
 
-// --bound-profile FILE: the bound along the solution in FILE (LURD; "-": standard input) on one
-// level: g, h and f after each push, and where f rises (bound_profile.hpp). A solution that does
-// not replay is bad input; a state of it that the deadlock tests call dead is the program's error.
-// The chart of --profile-svg: f against the pushes made, the solution's push count as a dashed
-// line, and the rises marked; rises a few pushes apart share one label so that labels do not
-// overlap on a long solution.
-std::string bound_profile_svg(const std::string& instance, const BoundProfile& profile,
-                              const std::vector<std::pair<int, int>>& rises) {
+// The rises of f along a profile, as (push, by how much); `f_of` picks the start's f or the
+// learned one.
+template <class F>
+std::vector<std::pair<int, int>> rises_of(const BoundProfile& profile, F f_of) {
+  std::vector<std::pair<int, int>> rises;
+  for (std::size_t k = 1; k < profile.steps.size(); ++k) {
+    const int before = f_of(profile.steps[k - 1]), now = f_of(profile.steps[k]);
+    if (before >= 0 && now > before) rises.emplace_back(profile.steps[k].pushes, now - before);
+  }
+  return rises;
+}
+
+// The chart of --profile-svg: f against the pushes made (with --resume, also f with what the
+// searches learned), the solution's push count and the proven bound as dashed lines, and the
+// rises of the last series drawn marked; rises a few pushes apart share one label so that
+// labels do not overlap on a long solution.
+std::string bound_profile_svg(const std::string& instance, const BoundProfile& profile, int proven_bound) {
+  const bool learned = proven_bound >= 0;
   app::LineChart chart;
-  const int start = profile.steps.front().f();
   chart.title = std::filesystem::path(instance).filename().string() + ": f = pushes made + bound, along a solution of " +
-                std::to_string(profile.pushes) + " pushes (start bound " + std::to_string(start) + ")";
+                std::to_string(profile.pushes) + " pushes (start bound " + std::to_string(profile.steps.front().f()) +
+                ")";
   chart.x_label = "pushes made";
   chart.y_label = "f (pushes)";
-  app::ChartSeries f{"f: the bound the search starts from at that state, plus the pushes made", "#1f5fa8", {}};
-  for (const BoundStep& st : profile.steps)
-    if (st.bound >= 0) f.points.emplace_back(st.pushes, st.f());
-  chart.series.push_back(std::move(f));
+  app::ChartSeries start{"f with the bound the search starts from", "#1f5fa8", {}};
+  app::ChartSeries with_learned{"f with what --resume runs learned (" + std::to_string(profile.learned_patterns) +
+                                    " patterns)",
+                                "#f5b971",
+                                {},
+                                6};
+  for (const BoundStep& st : profile.steps) {
+    if (st.bound >= 0) start.points.emplace_back(st.pushes, st.f());
+    if (st.learned_bound >= 0) with_learned.points.emplace_back(st.pushes, st.learned_f());
+  }
+  // The learned line is never below the start's: drawn wide and pale under it, both show.
+  if (learned) chart.series.push_back(std::move(with_learned));
+  chart.series.push_back(std::move(start));
   chart.lines.push_back({profile.pushes, "this solution: " + std::to_string(profile.pushes) + " pushes"});
+  if (learned && proven_bound > 0 && proven_bound < profile.pushes)
+    chart.lines.push_back({proven_bound, "proven by --resume runs: " + std::to_string(proven_bound), "#e67e22"});
+  const auto f_of = [learned](const BoundStep& st) { return learned ? st.learned_f() : st.f(); };
+  const std::vector<std::pair<int, int>> rises = rises_of(profile, f_of);
   const int near = std::max(1, (profile.pushes + 9) / 10);  // a label is about a tenth of the plot wide
   for (std::size_t k = 0; k < rises.size();) {
     std::size_t j = k;
     int by = rises[k].second;
     while (j + 1 < rises.size() && rises[j + 1].first - rises[j].first <= near) by += rises[++j].second;
     const int at = rises[j].first;
-    const auto step = std::find_if(profile.steps.begin(), profile.steps.end(),
-                                   [&](const BoundStep& st) { return st.pushes == at; });
     std::ostringstream label;
     label << '+' << by << " at ";
     if (j != k) label << rises[k].first << "\u2013";
     label << at;
-    chart.marks.push_back({at, step->f(), label.str()});
+    chart.marks.push_back({at, f_of(profile.steps[static_cast<std::size_t>(at)]), label.str()});
     k = j + 1;
   }
+  if (learned) chart.mark_colour = "#a04000";
   return app::to_svg(chart);
 }
 
+// --bound-profile FILE: the bound along the solution in FILE (LURD; "-": standard input) on one
+// level: g, h and f after each push, and where f rises (bound_profile.hpp); with `learned_file`
+// (--resume), also the bound with what that file holds. A solution that does not replay, or a
+// learned file that is missing or damaged, is bad input; a state of the solution that the
+// deadlock tests or a learned deadlock call dead is the program's error.
 int print_bound_profile(const Level& level, const std::string& instance, const std::string& solution_file,
-                        const std::string& svg_file, const SolveOptions& options, bool json) {
+                        const std::string& svg_file, const std::filesystem::path& learned_file,
+                        const SolveOptions& options, bool json) {
   std::string lurd;
   {
     std::ifstream file_in;
@@ -466,48 +494,88 @@ int print_bound_profile(const Level& level, const std::string& instance, const s
   profile_options.push_parity = options.push_parity;
   profile_options.goal_room = options.goal_room;
   profile_options.goal_room_options = options.goal_room_options;
-  const BoundProfile profile = bound_profile(level, lurd, profile_options);
+  std::optional<LearnedFile> learned;
+  if (!learned_file.empty()) {
+    std::string note;
+    learned = read_learned_file(learned_file, Board(level), options.patterns, note);
+    if (!learned) {
+      app::print_error(kProgram, note.empty() ? learned_file.string() + ": no learned file for " + level.where() +
+                                                    " (a run with --resume and the same --pattern-nodes writes it)"
+                                              : learned_file.string() + ": " + note);
+      return app::code(ExitStatus::bad_input);
+    }
+    profile_options.learned = &learned->patterns;
+    profile_options.patterns = options.patterns;
+    profile_options.learned_name = learned_file.string();
+  }
+  BoundProfile profile;
+  try {
+    profile = bound_profile(level, lurd, profile_options);
+  } catch (const TableFileError& e) {
+    app::print_error(kProgram, e.what());
+    return app::code(ExitStatus::bad_input);
+  }
   if (!profile.error.empty()) {
     app::print_error(kProgram, solution_file + ": not a solution of " + level.where() + ": " + profile.error);
     return app::code(ExitStatus::bad_input);
   }
-  // The rises of f: (push, by how much).
-  std::vector<std::pair<int, int>> rises;
-  for (std::size_t k = 1; k < profile.steps.size(); ++k) {
-    const int before = profile.steps[k - 1].f(), now = profile.steps[k].f();
-    if (before >= 0 && now > before) rises.emplace_back(profile.steps[k].pushes, now - before);
-  }
+  const std::vector<std::pair<int, int>> rises = rises_of(profile, [](const BoundStep& st) { return st.f(); });
+  const std::vector<std::pair<int, int>> learned_rises =
+      rises_of(profile, [](const BoundStep& st) { return st.learned_f(); });
   const int start = profile.steps.front().f();
   const int dead = profile.dead_at();
+  const int learned_dead = profile.learned_dead_at();
   if (!svg_file.empty()) {
     std::ofstream svg(svg_file);
-    if (svg) svg << bound_profile_svg(instance, profile, rises);
+    if (svg) svg << bound_profile_svg(instance, profile, learned ? learned->push_bound : -1);
     if (!svg) {
       app::print_error(kProgram, "--profile-svg " + svg_file + ": cannot write the file");
       return app::code(ExitStatus::bad_input);
     }
   }
+  auto or_null = [](int v) { return v < 0 ? app::Json(nullptr) : app::Json(v); };
+  auto rise_json = [](const std::vector<std::pair<int, int>>& list) {
+    app::Json out = app::Json::array();
+    for (const auto& [at, by] : list) out.push_back(app::Json{{"pushes", at}, {"by", by}});
+    return out;
+  };
   if (json) {
     app::Json steps = app::Json::array();
     for (const BoundStep& st : profile.steps) {
-      app::Json one{{"pushes", st.pushes}, {"bound", st.bound < 0 ? app::Json(nullptr) : app::Json(st.bound)},
-                    {"f", st.bound < 0 ? app::Json(nullptr) : app::Json(st.f())}};
+      app::Json one{{"pushes", st.pushes}, {"bound", or_null(st.bound)}, {"f", or_null(st.f())}};
+      if (learned) one["learned_bound"] = or_null(st.learned_bound), one["learned_f"] = or_null(st.learned_f());
       if (st.letter != 0) one["push"] = app::Json{{"row", st.row}, {"col", st.col}, {"dir", std::string(1, st.letter)}};
       steps.push_back(one);
     }
-    app::Json rise_list = app::Json::array();
-    for (const auto& [at, by] : rises) rise_list.push_back(app::Json{{"pushes", at}, {"by", by}});
-    app::print_json_line(std::cout, app::Json{{"program", kProgram},
-                                              {"instance", instance},
-                                              {"solution_pushes", profile.pushes},
-                                              {"start_bound", start},
-                                              {"dead_at", dead < 0 ? app::Json(nullptr) : app::Json(dead)},
-                                              {"rises", rise_list},
-                                              {"steps", steps}});
+    app::Json record{{"program", kProgram},
+                     {"instance", instance},
+                     {"solution_pushes", profile.pushes},
+                     {"start_bound", start},
+                     {"dead_at", or_null(dead)},
+                     {"rises", rise_json(rises)}};
+    if (learned) {
+      record["learned"] = app::Json{{"file", learned_file.string()},
+                                    {"patterns", profile.learned_patterns},
+                                    {"proven_bound", learned->push_bound},
+                                    {"start_bound", or_null(profile.steps.front().learned_bound)},
+                                    {"dead_at", or_null(learned_dead)},
+                                    {"rises", rise_json(learned_rises)}};
+    }
+    record["steps"] = steps;
+    app::print_json_line(std::cout, record);
   } else {
     std::cout << instance << ": the bound along a solution of " << profile.pushes
-              << " pushes (the search's start bound at each state: nothing learned)\n"
-              << "  push  box       h      f\n";
+              << " pushes (h: the search's start bound at each state";
+    if (learned)
+      std::cout << "; learned: with the " << profile.learned_patterns << " patterns and the groups of "
+                << learned_file.string();
+    std::cout << ")\n  push  box       h      f" << (learned ? "         learned h      f" : "") << "\n";
+    auto rise_at = [](const std::vector<std::pair<int, int>>& list, int pushes) {
+      const auto r = std::find_if(list.begin(), list.end(), [&](const auto& x) { return x.first == pushes; });
+      std::string mark;
+      if (r != list.end()) mark = '+' + std::to_string(r->second);
+      return mark;
+    };
     for (const BoundStep& st : profile.steps) {
       std::cout << std::setw(6) << st.pushes << "  ";
       std::ostringstream box;
@@ -518,19 +586,38 @@ int print_bound_profile(const Level& level, const std::string& instance, const s
         continue;
       }
       std::cout << std::setw(5) << st.bound << "  " << std::setw(5) << st.f();
-      const auto rise = std::find_if(rises.begin(), rises.end(), [&](const auto& r) { return r.first == st.pushes; });
-      if (rise != rises.end()) std::cout << "  +" << rise->second;
+      if (learned) {
+        std::cout << "  " << std::left << std::setw(4) << rise_at(rises, st.pushes) << std::right;
+        if (st.learned_bound < 0)
+          std::cout << "       dead end";
+        else
+          std::cout << "   " << std::setw(5) << st.learned_bound << "  " << std::setw(5) << st.learned_f() << "  "
+                    << rise_at(learned_rises, st.pushes);
+      } else if (const std::string r = rise_at(rises, st.pushes); !r.empty()) {
+        std::cout << "  " << r;
+      }
       std::cout << "\n";
     }
     if (dead < 0) {
       std::cout << "f: " << start << " at the start, " << profile.steps.back().f() << " at the end; " << rises.size()
                 << (rises.size() == 1 ? " rise" : " rises") << ": the start's bound is " << profile.pushes - start
                 << " short of this solution\n";
+      if (learned && learned_dead < 0) {
+        const int learned_start = profile.steps.front().learned_f();
+        std::cout << "learned f: " << learned_start << " at the start; " << learned_rises.size()
+                  << (learned_rises.size() == 1 ? " rise" : " rises") << "; the push bound proven so far: "
+                  << learned->push_bound << " (" << profile.pushes - learned->push_bound << " short of this solution)\n";
+      }
     }
   }
   if (dead >= 0) {
     app::print_error(kProgram, level.where() + ": the deadlock tests call the state after push " +
                                    std::to_string(dead) + " of a solution dead: a wrong deadlock test");
+    return app::code(ExitStatus::internal_error);
+  }
+  if (learned_dead >= 0) {
+    app::print_error(kProgram, level.where() + ": a learned deadlock pattern calls the state after push " +
+                                   std::to_string(learned_dead) + " of a solution dead: a wrong pattern");
     return app::code(ExitStatus::internal_error);
   }
   return app::code(ExitStatus::solved);
@@ -590,7 +677,8 @@ int main(int argc, char** argv) {
       ("bound-profile", po::value<std::string>(),
        "do not search: read a solution of --level N (LURD) from FILE ('-': standard input) and print the "
        "bound the search starts from at each of its states, with f = pushes made + bound and where f "
-       "rises (what the bound misses there; --no-frozen-goals, --no-push-parity, --no-goal-room apply)")
+       "rises (what the bound misses there; --no-frozen-goals, --no-push-parity, --no-goal-room apply; "
+       "with --resume, also the bound with what the level's --resume runs learned)")
       ("profile-svg", po::value<std::string>()->value_name("FILE"),
        "with --bound-profile: also draw f along the solution, its rises marked, as an SVG chart in FILE")
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
@@ -826,9 +914,11 @@ int main(int argc, char** argv) {
       return app::code(ExitStatus::bad_input);
     }
     try {
-      return print_bound_profile(entry.level, file + "#" + std::to_string(first), vm["bound-profile"].as<std::string>(),
-                                 vm.count("profile-svg") ? vm["profile-svg"].as<std::string>() : "", options,
-                                 common.json);
+      return print_bound_profile(
+          entry.level, file + "#" + std::to_string(first), vm["bound-profile"].as<std::string>(),
+          vm.count("profile-svg") ? vm["profile-svg"].as<std::string>() : "",
+          learned_dir.empty() ? std::filesystem::path() : learned_dir / learned_file_name(entry.level), options,
+          common.json);
     } catch (const InvalidLevel& e) {
       app::print_error(kProgram, e.what());
       return app::code(ExitStatus::bad_input);

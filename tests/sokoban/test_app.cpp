@@ -641,6 +641,28 @@ TEST_F(App, ProfileSvgDrawsTheBoundAlongASolution) {
   const std::string points = svg.substr(points_at, svg.find('"', points_at + 8) - points_at);
   EXPECT_EQ(std::count(points.begin(), points.end(), ','), 6) << points;
 
+  // With --resume: the level's learned file is read, its bound drawn too; without one, bad input.
+  const auto dir = std::filesystem::temp_directory_path() / ("hsearch_sokoban_chart_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const ProgramRun none = run(level + " --bound-profile " + detour + " --resume --cache-dir " + dir.string());
+  EXPECT_EQ(none.status, 2) << none.out;
+  EXPECT_NE(none.out.find("no learned file for"), std::string::npos) << none.out;
+  ASSERT_EQ(run(level + " --resume --cache-dir " + dir.string()).status, 0);
+  const ProgramRun learned = run(level + " --bound-profile " + detour + " --resume --cache-dir " + dir.string() +
+                                     " --json --profile-svg " + svg_path,
+                                 false);
+  EXPECT_EQ(learned.status, 0) << learned.out;
+  const auto lj = nlohmann::json::parse(learned.out);
+  EXPECT_EQ(lj["learned"]["proven_bound"], 3);
+  EXPECT_EQ(lj["learned"]["start_bound"], 3);
+  EXPECT_EQ(lj["steps"][1]["learned_f"], 5);
+  std::ifstream again(svg_path);
+  const std::string two((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(two.find("<polyline", two.find("<polyline") + 1) != std::string::npos, true) << "two series";
+  EXPECT_NE(two.find("proven by --resume runs: 3"), std::string::npos) << two;
+  EXPECT_NE(two.find("f with what --resume runs learned"), std::string::npos) << two;
+  std::filesystem::remove_all(dir);
+
   const ProgramRun alone = run(level + " --profile-svg " + svg_path);
   EXPECT_EQ(alone.status, 2) << alone.out;
   EXPECT_NE(alone.out.find("--profile-svg draws the chart of --bound-profile"), std::string::npos) << alone.out;

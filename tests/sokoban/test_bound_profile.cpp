@@ -1,11 +1,17 @@
 // The bound along a solution (bound_profile.hpp): admissible at every state of a push-optimal
 // solution, exact at its end, equal to the domain's own start bound, no state of a solution
-// called dead, and a LURD that is not a solution refused with verify_lurd's words.
+// called dead, and a LURD that is not a solution refused with verify_lurd's words; with what a
+// search learned, a bound at least as high and still admissible.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
 
 #include "collection_file.hpp"
 #include "data_dir.hpp"
 #include "hsearch/sokoban/bound_profile.hpp"
+#include "hsearch/sokoban/learned_file.hpp"
 #include "hsearch/sokoban/solver.hpp"
 #include "level_text.hpp"
 #include "sweep.hpp"
@@ -102,4 +108,44 @@ TEST(BoundProfile, AMoveListThatIsNotASolutionIsRefused) {
   EXPECT_NE(bound_profile(lv, "u").error, "");     // into a wall
   EXPECT_NE(bound_profile(lv, "RxR").error, "");   // not a LURD letter
   EXPECT_TRUE(bound_profile(lv, "RR").steps.empty());
+}
+
+// With what a stopped search learned (Microban 36, 2,000 expansions, its learned file): along a
+// push-optimal solution the learned bound is never below the start's, never above the pushes
+// left, calls no state dead, and is above the start's somewhere (the patterns do count).
+TEST(BoundProfile, WithWhatASearchLearnedTheBoundRisesAndStaysAdmissible) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  const Level& level = entries[35].level;
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("hsearch_profile_learned_" + std::to_string(::getpid()) + ".learned");
+  SolveOptions stopped;
+  stopped.limits.max_expanded = 2000;
+  stopped.learned_file = file;
+  const SolveReport first = solve_level(level, stopped);
+  ASSERT_TRUE(first.learned_saved) << first.learned_note;
+  const SolveReport optimal = solve_level(level, SolveOptions{});
+  ASSERT_TRUE(optimal.solved() && optimal.result.optimal);
+
+  std::string note;
+  const auto learned = read_learned_file(file, Board(level), stopped.patterns, note);
+  std::filesystem::remove(file);
+  ASSERT_TRUE(learned.has_value()) << note;
+  BoundProfileOptions o;
+  o.learned = &learned->patterns;
+  o.patterns = stopped.patterns;
+  o.learned_name = file.string();
+  const BoundProfile p = bound_profile(level, optimal.lurd, o);
+  ASSERT_EQ(p.error, "");
+  EXPECT_EQ(p.learned_patterns, first.deadlock_patterns + first.penalty_patterns);
+  EXPECT_EQ(p.learned_dead_at(), -1) << "a learned deadlock on an optimal solution";
+  int above = 0;
+  for (const BoundStep& s : p.steps) {
+    EXPECT_GE(s.learned_bound, s.bound) << "after push " << s.pushes;
+    EXPECT_LE(s.learned_f(), optimal.pushes) << "after push " << s.pushes;
+    above += s.learned_bound > s.bound;
+  }
+  EXPECT_GT(above, 0);
+  // Nothing learned: the column is not filled.
+  EXPECT_EQ(bound_profile(level, optimal.lurd).steps.front().learned_bound, -2);
 }

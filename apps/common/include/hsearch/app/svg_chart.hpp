@@ -1,8 +1,8 @@
 #pragma once
-// A line chart as a standalone SVG file: integer series over an integer x axis, dashed
-// reference lines and labelled marks. For pictures a program writes on request (a file a
-// person opens in a browser or puts in a document); it needs nothing but the text it makes:
-// no script, no font file, nothing fetched.
+// A line chart as a standalone SVG file: integer series over an integer x axis (drawn in
+// order, the last on top), dashed reference lines and labelled marks. For pictures a program
+// writes on request (a file a person opens in a browser or puts in a document); it needs
+// nothing but the text it makes: no script, no font file, nothing fetched.
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -15,6 +15,7 @@ struct ChartSeries {
   std::string name;                        // in the legend
   std::string colour;                      // any SVG colour
   std::vector<std::pair<int, int>> points;  // (x, y), x increasing
+  double width = 2;                         // a wide pale series under a thin one shows both
 };
 
 struct ChartLine {  // a dashed horizontal line across the plot
@@ -124,7 +125,7 @@ inline std::string to_svg(const LineChart& chart) {
         << "</text>\n";
   }
   for (const ChartSeries& s : chart.series) {
-    svg << "<polyline fill=\"none\" stroke=\"" << s.colour << "\" stroke-width=\"2\" points=\"";
+    svg << "<polyline fill=\"none\" stroke=\"" << s.colour << "\" stroke-width=\"" << s.width << "\" points=\"";
     for (const auto& [x, y] : s.points) svg << px(x) << ',' << py(y) << ' ';
     svg << "\"/>\n";
   }
@@ -137,7 +138,8 @@ inline std::string to_svg(const LineChart& chart) {
   double lx = left;
   for (const ChartSeries& s : chart.series) {
     svg << "<line x1=\"" << lx << "\" x2=\"" << lx + 22 << "\" y1=\"" << chart.height - 10.0 << "\" y2=\""
-        << chart.height - 10.0 << "\" stroke=\"" << s.colour << "\" stroke-width=\"2\"/>\n<text x=\"" << lx + 28
+        << chart.height - 10.0 << "\" stroke=\"" << s.colour << "\" stroke-width=\"" << s.width
+        << "\"/>\n<text x=\"" << lx + 28
         << "\" y=\"" << chart.height - 6.0 << "\">" << svg_escape(s.name) << "</text>\n";
     lx += 40 + 7.0 * static_cast<double>(s.name.size());
   }

@@ -10,6 +10,12 @@
 // happens there. A* must close every layer of f below the optimum, so those states and their
 // neighbours are where the search spends its time (docs/sokoban.md, "The bound along a
 // solution").
+//
+// With what a search learned (a learned file's patterns, learned_file.hpp), each state also
+// gets the bound that knowledge gives it (the penalties and deadlocks of the patterns and the
+// area-entry groups, as A* revalues a state: no new sub-search): where that f still rises is
+// what the search has not learned yet.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +25,7 @@
 #include "hsearch/sokoban/cell_set.hpp"
 #include "hsearch/sokoban/goal_room_bound.hpp"
 #include "hsearch/sokoban/level.hpp"
+#include "hsearch/sokoban/pattern_search.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
 #include "hsearch/sokoban/solution.hpp"
 
@@ -29,6 +36,11 @@ struct BoundProfileOptions {
   bool push_parity = true;
   bool goal_room = true;
   GoalRoomOptions goal_room_options;
+  // What a search learned (LearnedFile::patterns; nullptr: nothing), read with the options it
+  // was learned with; `learned_name` names it in messages (restore throws TableFileError).
+  const std::vector<std::uint8_t>* learned = nullptr;
+  PatternSearchOptions patterns;
+  std::string learned_name;
 };
 
 struct BoundStep {
@@ -37,17 +49,27 @@ struct BoundStep {
   int row = -1;         // the square the last push took its box from (-1 at the start)
   int col = -1;
   char letter = 0;      // the last push's LURD letter (0 at the start)
+  int learned_bound = -2;  // the bound with what was learned: -2 when nothing was, -1 dead
   int f() const { return bound < 0 ? -1 : pushes + bound; }
+  int learned_f() const { return learned_bound < 0 ? learned_bound : pushes + learned_bound; }
 };
 
 struct BoundProfile {
   std::string error;              // not empty: the solution does not replay (verify_lurd's words)
   int pushes = 0;                 // the solution's push count
   std::vector<BoundStep> steps;   // the start, then one per push (up to a dead one, if any)
+  std::size_t learned_patterns = 0;  // patterns read from what was learned
   // The first state the deadlock tests call dead (-1: none; on a solution, a wrong test).
   int dead_at() const {
     for (const BoundStep& s : steps)
       if (s.bound < 0) return s.pushes;
+    return -1;
+  }
+  // The first state a learned deadlock pattern calls dead (-1: none; on a solution, a wrong
+  // pattern).
+  int learned_dead_at() const {
+    for (const BoundStep& s : steps)
+      if (s.learned_bound == -1) return s.pushes;
     return -1;
   }
 };
@@ -69,8 +91,25 @@ inline BoundProfile bound_profile(const Level& level, const std::string& lurd, c
       if (room->usable()) domain.set_goal_room(&*room);
     }
     auto bound_of = [](int h) { return is_dead_end(h) ? -1 : h; };
+    // The learned patterns are asked only through current_bound: the pushes are applied
+    // without them, so that no sub-search runs and h stays the start's kind of bound.
+    std::optional<BasicPatternSearch<Set>> known;
+    if (options.learned != nullptr) {
+      known.emplace(board, options.patterns);
+      if (room && room->usable()) known->set_goal_room(&*room);
+      known->restore(*options.learned, options.learned_name);
+      out.learned_patterns = known->table().size();
+    }
+    auto with_learned = [&](const auto& state, BoundStep step) {
+      if (known) {
+        domain.set_bound_hook(&*known);
+        step.learned_bound = bound_of(domain.current_bound(state));
+        domain.set_bound_hook(nullptr);
+      }
+      out.steps.push_back(step);
+    };
     auto s = domain.initial_state();
-    out.steps.push_back(BoundStep{0, bound_of(s.h), -1, -1, 0});
+    with_learned(s, BoundStep{0, bound_of(s.h), -1, -1, 0});
     int pushes = 0;
     for (const char ch : lurd) {
       bool push = false;
@@ -82,7 +121,7 @@ inline BoundProfile bound_profile(const Level& level, const std::string& lurd, c
         p.from = board.cell_at(br, bc);
         p.dir = static_cast<std::uint8_t>(d);
         domain.apply(s, p);
-        out.steps.push_back(BoundStep{++pushes, bound_of(s.h), br, bc, ch});
+        with_learned(s, BoundStep{++pushes, bound_of(s.h), br, bc, ch});
         // The tests call no state of a solution dead; if one does, that is the finding, and
         // the domain is not asked to go on from a state it gave up on.
         if (out.steps.back().bound < 0) return;
