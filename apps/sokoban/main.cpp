@@ -10,6 +10,7 @@
 // result per level, then a summary table (with --oracle, each proven optimum compared with a
 // reference table); the batch exits with the worst status of its levels.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -34,6 +35,7 @@
 #include "hsearch/app/trace_json.hpp"
 #include "hsearch/core/interrupt.hpp"
 #include "hsearch/sokoban/bound_profile.hpp"
+#include "hsearch/sokoban/box_group.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/oracle.hpp"
 #include "hsearch/sokoban/solver.hpp"
@@ -394,6 +396,79 @@ Row row_from_summary_data(const std::string& data, ExitStatus& status) {
   return row;
 }
 
+// --box-group: the pushes of a group of the level's boxes alone against their matching
+// (box_group.hpp). A square without a box is bad input; the group's own status is the exit
+// status (solved, unsolvable, or a limit).
+int print_box_group(const Level& level, const std::string& instance, const std::vector<std::pair<int, int>>& squares,
+                    const Limits& limits, bool json) {
+  const auto started = std::chrono::steady_clock::now();
+  const BoxGroupCost group = box_group_cost(level, squares, limits);
+  if (!group.error.empty()) {
+    app::print_error(kProgram, "--box-group: " + level.where() + ": " + group.error);
+    return app::code(ExitStatus::bad_input);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const auto& r = group.result;
+  const bool exact = r.solved() && r.optimal;
+  if (json) {
+    app::Json boxes = app::Json::array();
+    for (const auto& [row, col] : squares) boxes.push_back(app::Json::array({row, col}));
+    app::print_json_line(std::cout, app::Json{{"program", kProgram},
+                                              {"instance", instance},
+                                              {"boxes", boxes},
+                                              {"matching", group.matching < 0 ? app::Json(nullptr) : app::Json(group.matching)},
+                                              {"status", r.outcome()},
+                                              {"pushes", r.solved() ? app::Json(r.cost) : app::Json(nullptr)},
+                                              {"optimal", exact},
+                                              {"lower_bound", r.lower_bound},
+                                              {"penalty", exact ? app::Json(r.cost - group.matching) : app::Json(nullptr)},
+                                              {"expanded", r.stats.expanded},
+                                              {"seconds", seconds}});
+  } else {
+    std::cout << instance << ": " << squares.size() << (squares.size() == 1 ? " box" : " boxes") << " alone (";
+    for (std::size_t i = 0; i < squares.size(); ++i)
+      std::cout << (i ? " " : "") << "(" << squares[i].first << "," << squares[i].second << ")";
+    std::cout << "): ";
+    if (group.matching < 0) {
+      std::cout << "a dead end before any push\n";
+    } else if (r.status == Status::unsolvable) {
+      std::cout << "matching " << group.matching << ", no solution (a deadlock pattern)\n";
+    } else if (exact) {
+      std::cout << "matching " << group.matching << ", " << r.cost << " pushes (optimal): penalty "
+                << r.cost - group.matching << "; " << r.stats.expanded << " expanded, " << std::fixed
+                << std::setprecision(2) << seconds << " s\n";
+    } else {
+      std::cout << "matching " << group.matching << ", at least " << r.lower_bound << " pushes (" << r.outcome()
+                << " after " << r.stats.expanded << " expansions)\n";
+    }
+  }
+  if (r.solved()) return app::code(ExitStatus::solved);
+  return app::code(r.status == Status::unsolvable ? ExitStatus::unsolvable : ExitStatus::limit);
+}
+
+// The squares of --box-group: "R,C" pairs separated by spaces or semicolons.
+std::vector<std::pair<int, int>> parse_box_group(const std::string& text) {
+  std::vector<std::pair<int, int>> squares;
+  std::string item;
+  std::istringstream in(text);
+  while (std::getline(in, item, ' ')) {
+    std::istringstream parts(item);
+    std::string pair;
+    while (std::getline(parts, pair, ';')) {
+      if (pair.empty()) continue;
+      int r = 0, c = 0;
+      char comma = 0;
+      std::istringstream one(pair);
+      if (!(one >> r >> comma >> c) || comma != ',' || !(one >> std::ws).eof())
+        throw std::invalid_argument("--box-group wants squares as ROW,COL (from 0) separated by spaces, not '" + pair +
+                                    "'");
+      squares.emplace_back(r, c);
+    }
+  }
+  if (squares.empty()) throw std::invalid_argument("--box-group names no square");
+  return squares;
+}
+
 // The rises of f along a profile, as (push, by how much); `f_of` picks the start's f or the
 // learned one.
 template <class F>
@@ -679,6 +754,10 @@ int main(int argc, char** argv) {
        "bound the search starts from at each of its states, with f = pushes made + bound and where f "
        "rises (what the bound misses there; --no-frozen-goals, --no-push-parity, --no-goal-room apply; "
        "with --resume, also the bound with what the level's --resume runs learned)")
+      ("box-group", po::value<std::string>()->value_name("\"R,C R,C ...\""),
+       "do not solve the level: solve the group of its boxes on these squares (row, column from 0) "
+       "alone, the other boxes off the board, and print its pushes against its matching: the "
+       "penalty pattern search would learn for it (--time-limit and --node-limit apply)")
       ("profile-svg", po::value<std::string>()->value_name("FILE"),
        "with --bound-profile: also draw f along the solution, its rises marked, as an SVG chart in FILE")
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
@@ -904,6 +983,27 @@ int main(int argc, char** argv) {
     return app::code(ExitStatus::bad_input);
   }
 
+  if (vm.count("box-group")) {
+    if (vm.count("bound-profile")) cli.usage_error("give --box-group or --bound-profile, not both");
+    if (first != last) cli.usage_error("--box-group names boxes of one level: choose it with --level N");
+    std::vector<std::pair<int, int>> squares;
+    try {
+      squares = parse_box_group(vm["box-group"].as<std::string>());
+    } catch (const std::invalid_argument& e) {
+      cli.usage_error(e.what());
+    }
+    const LevelEntry& entry = entries[static_cast<std::size_t>(first - 1)];
+    if (!entry.ok()) {
+      app::print_error(kProgram, entry.error);
+      return app::code(ExitStatus::bad_input);
+    }
+    try {
+      return print_box_group(entry.level, file + "#" + std::to_string(first), squares, request.limits, common.json);
+    } catch (const InvalidLevel& e) {
+      app::print_error(kProgram, e.what());
+      return app::code(ExitStatus::bad_input);
+    }
+  }
   if (vm.count("profile-svg") && !vm.count("bound-profile"))
     cli.usage_error("--profile-svg draws the chart of --bound-profile: give both");
   if (vm.count("bound-profile")) {

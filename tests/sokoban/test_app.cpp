@@ -671,3 +671,26 @@ TEST_F(App, ProfileSvgDrawsTheBoundAlongASolution) {
   EXPECT_NE(unwritable.out.find("--profile-svg /nonexistent/dir/chart.svg: cannot write the file"), std::string::npos)
       << unwritable.out;
 }
+
+TEST_F(App, BoxGroupSolvesSomeBoxesAlone) {
+  const std::string level = temp_file("group.xsb", "#########\n#@$ $ ..#\n#       #\n#########\n");
+  const ProgramRun one = run(level + " --box-group 1,4");
+  EXPECT_EQ(one.status, 0) << one.out;
+  EXPECT_NE(one.out.find("1 box alone ((1,4)): matching 2, 2 pushes (optimal): penalty 0"), std::string::npos) << one.out;
+  const ProgramRun both = run(level + " --box-group '1,2;1,4' --json", false);
+  EXPECT_EQ(both.status, 0) << both.out;
+  const auto j = nlohmann::json::parse(both.out);
+  EXPECT_EQ(j["pushes"], 7);
+  EXPECT_EQ(j["optimal"], true);
+  EXPECT_EQ(j["boxes"].size(), 2U);
+  EXPECT_EQ(j["penalty"], j["pushes"].get<int>() - j["matching"].get<int>());
+  const ProgramRun stopped = run(level + " --box-group '1,2 1,4' --node-limit 1");
+  EXPECT_EQ(stopped.status, 3) << stopped.out;
+  EXPECT_NE(stopped.out.find("at least"), std::string::npos) << stopped.out;
+  const ProgramRun empty_square = run(level + " --box-group 1,3");
+  EXPECT_EQ(empty_square.status, 2) << empty_square.out;
+  EXPECT_NE(empty_square.out.find("(1,3) holds no box of the level"), std::string::npos) << empty_square.out;
+  const ProgramRun syntax = run(level + " --box-group 1-3");
+  EXPECT_EQ(syntax.status, 2) << syntax.out;
+  EXPECT_NE(syntax.out.find("--box-group wants squares as ROW,COL"), std::string::npos) << syntax.out;
+}

@@ -146,6 +146,15 @@ TEST(BoundProfile, WithWhatASearchLearnedTheBoundRisesAndStaysAdmissible) {
     above += s.learned_bound > s.bound;
   }
   EXPECT_GT(above, 0);
+  // With costs per goal set searched for the restored penalties: the bound may only rise,
+  // and stays admissible.
+  o.patterns.goal_set_slack = 10;
+  const BoundProfile sets = bound_profile(level, optimal.lurd, o);
+  ASSERT_EQ(sets.steps.size(), p.steps.size());
+  for (std::size_t k = 0; k < p.steps.size(); ++k) {
+    EXPECT_GE(sets.steps[k].learned_bound, p.steps[k].learned_bound) << "after push " << k;
+    EXPECT_LE(sets.steps[k].learned_f(), optimal.pushes) << "after push " << k;
+  }
   // Nothing learned: the column is not filled.
   EXPECT_EQ(bound_profile(level, optimal.lurd).steps.front().learned_bound, -2);
 }

@@ -16,6 +16,7 @@
 // area-entry groups, as A* revalues a state: no new sub-search): where that f still rises is
 // what the search has not learned yet.
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -95,9 +96,18 @@ inline BoundProfile bound_profile(const Level& level, const std::string& lurd, c
     // without them, so that no sub-search runs and h stays the start's kind of bound.
     std::optional<BasicPatternSearch<Set>> known;
     if (options.learned != nullptr) {
-      known.emplace(board, options.patterns);
+      // The file holds no costs per goal set: with goal_set_slack, every restored penalty
+      // pattern is searched per goal set here (goal_set_nodes each), whatever the budget a
+      // search would have given them by then.
+      PatternSearchOptions patterns = options.patterns;
+      patterns.head_start = std::numeric_limits<std::uint64_t>::max() / 4;
+      known.emplace(board, patterns);
       if (room && room->usable()) known->set_goal_room(&*room);
       known->restore(*options.learned, options.learned_name);
+      if (patterns.goal_set_slack > 0) {
+        while (known->search_goal_sets()) {
+        }
+      }
       out.learned_patterns = known->table().size();
     }
     auto with_learned = [&](const auto& state, BoundStep step) {
