@@ -408,8 +408,15 @@ int print_box_group(const Level& level, const std::string& instance, const std::
     return app::code(ExitStatus::bad_input);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::string joint_problem;
+  const JointBound joint = box_group_joint_bound(level, squares, limits, joint_problem);
   const auto& r = group.result;
   const bool exact = r.solved() && r.optimal;
+  app::Json joint_json = nullptr;
+  if (joint_problem.empty()) {
+    joint_json = app::Json{{"start", joint.start}, {"bound", joint.dead ? app::Json(nullptr) : app::Json(joint.bound)},
+                           {"exact", joint.exact}, {"dead", joint.dead}, {"expanded", joint.expanded}};
+  }
   if (json) {
     app::Json boxes = app::Json::array();
     for (const auto& [row, col] : squares) boxes.push_back(app::Json::array({row, col}));
@@ -423,7 +430,8 @@ int print_box_group(const Level& level, const std::string& instance, const std::
                                               {"lower_bound", r.lower_bound},
                                               {"penalty", exact ? app::Json(r.cost - group.matching) : app::Json(nullptr)},
                                               {"expanded", r.stats.expanded},
-                                              {"seconds", seconds}});
+                                              {"seconds", seconds},
+                                              {"joint", joint_json}});
   } else {
     std::cout << instance << ": " << squares.size() << (squares.size() == 1 ? " box" : " boxes") << " alone (";
     for (std::size_t i = 0; i < squares.size(); ++i)
@@ -441,6 +449,14 @@ int print_box_group(const Level& level, const std::string& instance, const std::
       std::cout << "matching " << group.matching << ", at least " << r.lower_bound << " pushes (" << r.outcome()
                 << " after " << r.stats.expanded << " expansions)\n";
     }
+    std::cout << "  with the other boxes kept in the matching (the whole level needs at least this many pushes): ";
+    if (!joint_problem.empty())
+      std::cout << "none (" << joint_problem << ")\n";
+    else if (joint.dead)
+      std::cout << "no set of goals is reachable\n";
+    else
+      std::cout << (joint.exact ? "" : "at least ") << joint.bound << ", against the joint matching's " << joint.start
+                << " (" << joint.expanded << " expanded" << (joint.exact ? "" : "; stopped by a limit") << ")\n";
   }
   if (r.solved()) return app::code(ExitStatus::solved);
   return app::code(r.status == Status::unsolvable ? ExitStatus::unsolvable : ExitStatus::limit);

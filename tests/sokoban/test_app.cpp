@@ -684,6 +684,9 @@ TEST_F(App, BoxGroupSolvesSomeBoxesAlone) {
   EXPECT_EQ(j["optimal"], true);
   EXPECT_EQ(j["boxes"].size(), 2U);
   EXPECT_EQ(j["penalty"], j["pushes"].get<int>() - j["matching"].get<int>());
+  EXPECT_EQ(j["joint"]["bound"], 7);
+  EXPECT_EQ(j["joint"]["exact"], true);
+  EXPECT_NE(one.out.find("with the other boxes kept in the matching"), std::string::npos) << one.out;
   const ProgramRun stopped = run(level + " --box-group '1,2 1,4' --node-limit 1");
   EXPECT_EQ(stopped.status, 3) << stopped.out;
   EXPECT_NE(stopped.out.find("at least"), std::string::npos) << stopped.out;

@@ -1,7 +1,9 @@
 // A group of a level's boxes alone (box_group.hpp): the cost A* finds for it, its matching,
+// its joint bound with the other boxes kept in the matching (never above the level's optimum),
 // and refusals of squares that hold no box.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -54,7 +56,7 @@ TEST(BoxGroup, EachBoxAloneCostsItsPushesAndTheGroupTheLevelsOptimum) {
 TEST(BoxGroup, OnMicrobanPairsAreBetweenTheirMatchingAndTheOptimum) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
-  int pairs = 0, with_penalty = 0;
+  int pairs = 0, with_penalty = 0, with_joint_gain = 0;
   for (int n = 1; n <= 12; ++n) {
     const Level& level = entries[static_cast<std::size_t>(n - 1)].level;
     const SolveReport whole = solve_level(level, SolveOptions{});
@@ -73,11 +75,42 @@ TEST(BoxGroup, OnMicrobanPairsAreBetweenTheirMatchingAndTheOptimum) {
         EXPECT_LE(g.result.cost, whole.pushes) << n;
         ++pairs;
         with_penalty += g.result.cost > g.matching;
+        // The joint bound: at least the joint matching, at most the level's optimum.
+        std::string problem;
+        const JointBound joint = box_group_joint_bound(level, {boxes[i], boxes[j]}, {}, problem);
+        ASSERT_EQ(problem, "") << n;
+        ASSERT_TRUE(joint.exact) << n;
+        EXPECT_FALSE(joint.dead) << n;
+        EXPECT_GE(joint.bound, joint.start) << n;
+        EXPECT_LE(joint.bound, whole.pushes) << "level " << n << ": the joint bound is above the optimum";
+        with_joint_gain += joint.bound > joint.start;
       }
     }
   }
   EXPECT_GT(pairs, 20);
   EXPECT_GT(with_penalty, 0);
+  EXPECT_GT(with_joint_gain, 0);
+}
+
+// The group of all the boxes leaves no rest: its joint bound is the level's optimum (the
+// walls-alone distances are exact for the one box that moves in the hand-checked room).
+TEST(BoxGroup, TheJointBoundOfEveryBoxIsTheOptimum) {
+  const Level lv = hsearch::sokoban::testing::level_from(kRoom);
+  std::string problem;
+  const JointBound all = box_group_joint_bound(lv, {{1, 2}, {1, 4}}, {}, problem);
+  ASSERT_EQ(problem, "");
+  EXPECT_TRUE(all.exact);
+  EXPECT_EQ(all.bound, 7);
+  const JointBound left = box_group_joint_bound(lv, {{1, 2}}, {}, problem);
+  EXPECT_EQ(left.start, 7);
+  EXPECT_EQ(left.bound, 7);  // 4 + 3 or 5 + 2
+  hsearch::Limits one;
+  one.max_expanded = 1;
+  const JointBound stopped = box_group_joint_bound(lv, {{1, 2}, {1, 4}}, one, problem);
+  EXPECT_FALSE(stopped.exact);
+  EXPECT_LE(stopped.bound, 7);
+  EXPECT_EQ(box_group_joint_bound(lv, {{1, 3}}, {}, problem).expanded, 0U);
+  EXPECT_EQ(problem, "(1,3) holds no box of the level");
 }
 
 TEST(BoxGroup, SquaresWithoutABoxAreRefused) {
