@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "hsearch/app/markup.hpp"
+
 namespace hsearch::app {
 
 struct ChartSeries {
@@ -40,20 +42,6 @@ struct LineChart {
 
 namespace detail {
 
-inline std::string svg_escape(const std::string& text) {
-  std::string out;
-  for (const char ch : text) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += ch;
-    }
-  }
-  return out;
-}
-
 // A tick step of 1, 2 or 5 times a power of ten that cuts `span` into at most `most` parts.
 inline int tick_step(int span, int most) {
   int step = 1;
@@ -68,7 +56,6 @@ inline int tick_step(int span, int most) {
 }  // namespace detail
 
 inline std::string to_svg(const LineChart& chart) {
-  using detail::svg_escape;
   int x_min = 0, x_max = 1, y_min = 0, y_max = 1;
   bool any = false;
   auto take = [&](int x, int y) {
@@ -98,7 +85,7 @@ inline std::string to_svg(const LineChart& chart) {
       << "\" viewBox=\"0 0 " << chart.width << ' ' << chart.height
       << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      << "<text x=\"" << left << "\" y=\"24\" font-size=\"15\" font-weight=\"bold\">" << svg_escape(chart.title)
+      << "<text x=\"" << left << "\" y=\"24\" font-size=\"15\" font-weight=\"bold\">" << html_escape(chart.title)
       << "</text>\n";
   // Grid and ticks.
   for (int y = y_min; y <= y_max; y += y_step) {
@@ -115,13 +102,13 @@ inline std::string to_svg(const LineChart& chart) {
   svg << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << right - left << "\" height=\"" << bottom - top
       << "\" fill=\"none\" stroke=\"#999\"/>\n"
       << "<text x=\"" << (left + right) / 2 << "\" y=\"" << bottom + 36 << "\" text-anchor=\"middle\">"
-      << svg_escape(chart.x_label) << "</text>\n"
+      << html_escape(chart.x_label) << "</text>\n"
       << "<text transform=\"translate(16 " << (top + bottom) / 2 << ") rotate(-90)\" text-anchor=\"middle\">"
-      << svg_escape(chart.y_label) << "</text>\n";
+      << html_escape(chart.y_label) << "</text>\n";
   for (const ChartLine& l : chart.lines) {
     svg << "<line x1=\"" << left << "\" x2=\"" << right << "\" y1=\"" << py(l.y) << "\" y2=\"" << py(l.y)
         << "\" stroke=\"" << l.colour << "\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n<text x=\"" << right - 4
-        << "\" y=\"" << py(l.y) - 5 << "\" text-anchor=\"end\" fill=\"" << l.colour << "\">" << svg_escape(l.label)
+        << "\" y=\"" << py(l.y) - 5 << "\" text-anchor=\"end\" fill=\"" << l.colour << "\">" << html_escape(l.label)
         << "</text>\n";
   }
   for (const ChartSeries& s : chart.series) {
@@ -132,7 +119,7 @@ inline std::string to_svg(const LineChart& chart) {
   for (const ChartMark& m : chart.marks) {
     svg << "<circle cx=\"" << px(m.x) << "\" cy=\"" << py(m.y) << "\" r=\"3.5\" fill=\"" << chart.mark_colour
         << "\"/>\n<text x=\"" << px(m.x) << "\" y=\"" << py(m.y) - 8 << "\" text-anchor=\"middle\" fill=\""
-        << chart.mark_colour << "\">" << svg_escape(m.label) << "</text>\n";
+        << chart.mark_colour << "\">" << html_escape(m.label) << "</text>\n";
   }
   // The legend, under the axis label.
   double lx = left;
@@ -140,7 +127,7 @@ inline std::string to_svg(const LineChart& chart) {
     svg << "<line x1=\"" << lx << "\" x2=\"" << lx + 22 << "\" y1=\"" << chart.height - 10.0 << "\" y2=\""
         << chart.height - 10.0 << "\" stroke=\"" << s.colour << "\" stroke-width=\"" << s.width
         << "\"/>\n<text x=\"" << lx + 28
-        << "\" y=\"" << chart.height - 6.0 << "\">" << svg_escape(s.name) << "</text>\n";
+        << "\" y=\"" << chart.height - 6.0 << "\">" << html_escape(s.name) << "</text>\n";
     lx += 40 + 7.0 * static_cast<double>(s.name.size());
   }
   svg << "</svg>\n";

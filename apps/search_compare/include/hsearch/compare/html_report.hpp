@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "hsearch/app/json.hpp"
+#include "hsearch/app/markup.hpp"
 #include "hsearch/compare/run_record.hpp"
 #include "hsearch/compare/summary_table.hpp"
 
@@ -63,19 +64,7 @@ inline ChartLibrary load_chart_library(const std::string& explicit_path) {
   return lib;
 }
 
-inline std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+using app::html_escape;
 
 // JSON text that is also safe inside a <script> element: '<', '>' and '&' can only occur inside
 // JSON strings, where their \u escapes mean the same characters.

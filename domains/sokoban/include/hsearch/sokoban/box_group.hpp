@@ -19,7 +19,6 @@
 // more. The first stop taken off the open list is B(P); when the limits stop the search, the
 // smallest f on the open list is a lower bound on it.
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <queue>
 #include <string>
@@ -118,14 +117,7 @@ inline BoxGroupCost box_group_cost(const Level& level, const std::vector<std::pa
 // state.
 inline JointBound box_group_joint_bound(const Level& level, const std::vector<std::pair<int, int>>& squares,
                                         const Limits& limits, std::string& error) {
-  const auto started = std::chrono::steady_clock::now();
-  auto out_of_limits = [&](std::uint64_t expanded, std::size_t bytes) {
-    if (limits.max_expanded != 0 && expanded >= limits.max_expanded) return true;
-    if (limits.max_bytes != 0 && bytes > limits.max_bytes) return true;
-    if (limits.stop_flag != nullptr && limits.stop_flag->load()) return true;
-    return limits.max_seconds > 0 && (expanded & 255) == 0 &&
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() >= limits.max_seconds;
-  };
+  LimitGuard guard(limits);
   JointBound out;
   const Board board(level);
   const std::vector<std::uint16_t> cells = detail::group_cells(board, squares, error);
@@ -220,7 +212,7 @@ inline JointBound box_group_joint_bound(const Level& level, const std::vector<st
       bool current = false;
       for (const auto& [key, seen] : best_g[s.hash]) current = current || (key == key_of(s) && seen == top.g);
       if (!current) continue;
-      if (out_of_limits(out.expanded, states.size() * sizeof(State))) return;
+      if (guard.should_stop(out.expanded) || guard.over_memory(states.size() * sizeof(State))) return;
       ++out.expanded;
       if (group.is_goal(s)) open.push({top.g + stop_cost(s), top.g, top.state, true});
       group.for_each_move(s, [&](const auto& m) {
