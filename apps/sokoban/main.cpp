@@ -144,6 +144,11 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
     j["area_entry_groups"] = r.area_entry_groups;
     j["goal_set_searches"] = r.goal_set_searches;
     j["goal_set_expanded"] = r.goal_set_expanded;
+    if (options.patterns.joint_nodes > 0) {
+      j["joint_bounds"] = r.joint_bounds;
+      j["joint_expanded"] = r.joint_expanded;
+      j["joint_raised"] = r.joint_raised;
+    }
     j["deadlock_patterns"] = r.deadlock_patterns;
     j["penalty_patterns"] = r.penalty_patterns;
   }
@@ -856,6 +861,12 @@ int main(int argc, char** argv) {
        "a pattern with a penalty is also searched for its cost onto each set of goals, up to this many "
        "pushes past its cheapest (0: never); the bound combines those costs with the matching's dual "
        "potentials (admissible: docs/sokoban.md)")
+      ("joint-nodes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.joint_nodes)),
+       "A*: before a state is expanded, its bound is raised to the joint bound of the penalty patterns it "
+       "holds (the pattern solved exactly with the other boxes kept in the matching; push-optimal: "
+       "docs/sokoban.md), each sub-search stopped after this many expansions (0: never)")
+      ("joint-groups", po::value<std::string>()->default_value(std::to_string(pattern_defaults.joint_groups)),
+       "with --joint-nodes: how many of a state's penalty patterns get a joint bound, largest penalty first")
       ("patterns-at-expansion", "A*: run the pattern sub-searches for the states A* is about to expand, "
                                 "not for each push as it is generated (the same budget; push-optimal; off by "
                                 "default: docs/sokoban.md, \"Pattern search\")")
@@ -943,6 +954,9 @@ int main(int argc, char** argv) {
         app::parse_count("pattern-start-after", vm["pattern-start-after"].as<std::string>());
     options.patterns.goal_set_slack = static_cast<int>(
         app::parse_count_in("goal-set-slack", vm["goal-set-slack"].as<std::string>(), 0, 1000));
+    options.patterns.joint_nodes = app::parse_count("joint-nodes", vm["joint-nodes"].as<std::string>());
+    options.patterns.joint_groups = static_cast<int>(
+        app::parse_count_in("joint-groups", vm["joint-groups"].as<std::string>(), 1, 64));
     options.corral_depth = static_cast<int>(
         app::parse_count_in("corral-depth", vm["corral-depth"].as<std::string>(), 0, 4));
     options.goal_room_options.max_states = static_cast<std::size_t>(

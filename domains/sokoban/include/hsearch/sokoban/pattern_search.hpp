@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -48,6 +49,7 @@
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
 #include "hsearch/sokoban/goal_set_costs.hpp"
+#include "hsearch/sokoban/joint_bound.hpp"
 #include "hsearch/sokoban/penalty_table.hpp"
 #include "hsearch/sokoban/push_apply.hpp"
 #include "hsearch/sokoban/sokoban_domain.hpp"
@@ -95,6 +97,12 @@ struct PatternSearchOptions {
   // search", lost level 9 at 60 s); set_at_expansion switches it off for a search that does
   // not revalue.
   bool at_expansion = false;
+  // The joint bound (joint_bound.hpp) of a state A* is about to expand, for up to
+  // `joint_groups` of the penalty patterns it holds (largest penalty first), each sub-search
+  // stopped after `joint_nodes` expansions with the bound it has reached (0: never). Only for a
+  // level with as many boxes as goals, and only where the search revalues at expansion.
+  std::uint64_t joint_nodes = 0;
+  int joint_groups = 1;
 };
 
 struct PatternSearchStats {
@@ -106,6 +114,9 @@ struct PatternSearchStats {
   std::uint64_t entry_searches = 0;  // of the sub-searches, groups on their way into the goals' area
   std::uint64_t goal_set_searches = 0;  // patterns searched for their cost onto each goal set
   std::uint64_t goal_set_expanded = 0;  // their expansions (not in `expanded`: a budget of their own)
+  std::uint64_t joint_bounds = 0;    // joint bounds found (sub-searches run)
+  std::uint64_t joint_expanded = 0;  // their expansions
+  std::uint64_t joint_raised = 0;    // states whose bound they raised
 };
 
 // Set: the cell-set width of the main search's states (cell_set.hpp).
@@ -123,7 +134,12 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         table_(board, static_cast<int>(board.goals().size())),
         lone_(static_cast<std::size_t>(board.cell_count()) * 4),
         parent_(static_cast<std::size_t>(board.cell_count())),
-        seen_(static_cast<std::size_t>(board.cell_count()), 0) {}
+        seen_(static_cast<std::size_t>(board.cell_count()), 0) {
+    if (options_.joint_nodes > 0) {
+      joint_ = std::make_unique<BasicJointBound<Set>>(board);
+      if (!joint_->usable()) joint_.reset();
+    }
+  }
 
   const Table& table() const { return table_; }
   const BasicAreaEntryTable<Set>& entry_table() const { return entry_table_; }
@@ -149,7 +165,8 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     using Node = std::pair<const Key, Memo>;
     return table_.bytes() + lone_.capacity() * sizeof(Memo) + memo_.size() * (sizeof(Node) + 2 * sizeof(void*)) +
            memo_.bucket_count() * sizeof(void*) + path_bytes_ + entry_table_.bytes() +
-           entry_memo_.size() * (sizeof(Node) + 2 * sizeof(void*)) + entry_memo_.bucket_count() * sizeof(void*);
+           entry_memo_.size() * (sizeof(Node) + 2 * sizeof(void*)) + entry_memo_.bucket_count() * sizeof(void*) +
+           joint_memo_.capacity() * sizeof(JointMemo) + (joint_ ? joint_->bytes() : 0);
   }
   const PatternSearchStats& stats() const { return stats_; }
 
@@ -409,10 +426,10 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   }
 
   Cost refine_before_expanding(const State& s, std::uint16_t pushed_to) override {
-    if (!options_.at_expansion) return known_bound(s);
+    if (!options_.at_expansion) return with_joint_bound(s, known_bound(s));
     box_count_ = count_boxes(s);
     search_around(s, pushed_to);
-    return table_.bound(s, box_count_);
+    return with_joint_bound(s, table_.bound(s, box_count_));
   }
 
   // Whether the sub-searches run when a state is about to be expanded (PatternSearchOptions::
@@ -777,6 +794,32 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     return memo;
   }
 
+  // `bound` raised to the joint bounds of the penalty patterns s holds (PatternSearchOptions::
+  // joint_nodes), remembered per state for as long as the table does not grow: a state put
+  // back on the open list with a higher f comes off it again.
+  Cost with_joint_bound(const State& s, Cost bound) {
+    if (!joint_ || is_dead_end(bound)) return bound;
+    JointMemo& memo = joint_memo_[s.hash & (joint_memo_.size() - 1)];
+    if (memo.learnt == table_.size() && memo.player == s.player && memo.boxes == s.boxes) {
+      return std::max(bound, memo.bound);
+    }
+    typename Table::Found found;
+    const int n = table_.matched(s, found);
+    if (n < 0) return dead_end<Cost>();
+    Cost best = bound;
+    for (int k = 0; k < std::min(n, options_.joint_groups); ++k) {
+      const auto& p = table_.patterns()[found[static_cast<std::size_t>(k)]];
+      const JointBound j = joint_->bound(s, p.boxes, [&](std::uint64_t expanded) { return expanded >= options_.joint_nodes; });
+      ++stats_.joint_bounds;
+      stats_.joint_expanded += j.expanded;
+      if (j.dead) return dead_end<Cost>();
+      best = std::max<Cost>(best, static_cast<Cost>(j.bound));
+    }
+    stats_.joint_raised += best > bound;
+    memo = JointMemo{s.boxes, s.player, table_.size(), best};
+    return best;
+  }
+
   // The squares a solution of the sub-state uses, in order: each walk of the player (a
   // shortest one) and each square a box is pushed onto.
   void trace_path(Set boxes, std::uint16_t player, const std::vector<Push>& plan,
@@ -838,6 +881,14 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   std::vector<std::uint32_t> seen_;
   std::uint32_t stamp_ = 0;
   std::size_t path_bytes_ = 0;  // the remembered solution paths' capacity
+  struct JointMemo {
+    Set boxes;
+    std::uint16_t player = kNoCell;
+    std::size_t learnt = ~std::size_t{0};  // the table's size when found
+    Cost bound = 0;
+  };
+  std::unique_ptr<BasicJointBound<Set>> joint_;  // none unless joint_nodes > 0
+  std::vector<JointMemo> joint_memo_ = std::vector<JointMemo>(options_.joint_nodes > 0 ? 1 << 14 : 1);
 };
 
 using PatternSearch = BasicPatternSearch<CellSet>;

@@ -170,15 +170,6 @@ class BasicPenaltyTable {
     return std::max<Cost>(h, static_cast<Cost>(total));
   }
 
-  // The dual bound alone (0 when it adds nothing to the matching): what the patterns' goal
-  // sets give, for tests and measurements.
-  Cost dual_bound(const State& s, int box_count) const {
-    Found found;
-    const int n = matched(s, found);
-    return n > 0 ? dual_bound(s, box_count, found, n) : 0;
-  }
-
- private:
   static constexpr int kMaxPatternsPerState = 64;
   using Found = std::array<std::uint32_t, kMaxPatternsPerState>;
 
@@ -209,6 +200,15 @@ class BasicPenaltyTable {
     return n;
   }
 
+  // The dual bound alone (0 when it adds nothing to the matching): what the patterns' goal
+  // sets give, for tests and measurements.
+  Cost dual_bound(const State& s, int box_count) const {
+    Found found;
+    const int n = matched(s, found);
+    return n > 0 ? dual_bound(s, box_count, found, n) : 0;
+  }
+
+ private:
   // M + the sum of min over G of [c(P -> G) - u(P) - v(G)] over disjoint matched patterns
   // with goal sets, chosen greedily by that term (the file's top explains why it is a bound);
   // 0 when no matched pattern has goal sets or no term is positive.

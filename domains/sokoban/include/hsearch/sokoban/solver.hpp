@@ -308,6 +308,9 @@ struct SolveReport {
   std::size_t area_entry_groups = 0;          // of those, the ones that raise the room bound
   std::uint64_t goal_set_searches = 0;        // patterns searched for their cost onto each goal set
   std::uint64_t goal_set_expanded = 0;        // their expansions (not in pattern_expanded)
+  std::uint64_t joint_bounds = 0;             // joint bounds found at expansion (sub-searches)
+  std::uint64_t joint_expanded = 0;           // their expansions (not in pattern_expanded)
+  std::uint64_t joint_raised = 0;             // states whose bound they raised
   std::size_t deadlock_patterns = 0;
   std::size_t penalty_patterns = 0;
   // SolveOptions::learned_file: what was read (-1: nothing; else the push bound proven by the
@@ -890,6 +893,9 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   report.area_entry_groups = patterns.entry_table().size();
   report.goal_set_searches = patterns.stats().goal_set_searches;
   report.goal_set_expanded = patterns.stats().goal_set_expanded;
+  report.joint_bounds = patterns.stats().joint_bounds;
+  report.joint_expanded = patterns.stats().joint_expanded;
+  report.joint_raised = patterns.stats().joint_raised;
   report.deadlock_patterns = patterns.table().deadlocks();
   report.penalty_patterns = patterns.table().penalties();
   Solution solution;

@@ -1,0 +1,144 @@
+// The joint bound of a group of a state's boxes (joint_bound.hpp): never above the state's
+// true cost (compared with exhaustive search on Microban states), above the matching on some,
+// a dead end only where there is no solution, a lower bound when stopped early; and the
+// solver with it at expansion (PatternSearchOptions::joint_nodes) finds the same optima.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <iostream>
+#include <random>
+#include <vector>
+
+#include "collection_file.hpp"
+#include "data_dir.hpp"
+#include "exact_cost.hpp"
+#include "hsearch/sokoban/joint_bound.hpp"
+#include "hsearch/sokoban/solver.hpp"
+#include "level_text.hpp"
+#include "same_optima.hpp"
+
+using namespace hsearch::sokoban;
+
+namespace {
+
+// Two boxes in a room two squares high, the goals to their right (box_group's room): 7 pushes.
+const char* kRoom =
+    "#########\n"
+    "#@$ $ ..#\n"
+    "#       #\n"
+    "#########\n";
+
+CellSet group_of(std::initializer_list<std::uint16_t> cells) {
+  CellSet g;
+  for (const std::uint16_t c : cells) g.set(c);
+  return g;
+}
+
+auto never_stop() {
+  return [](std::uint64_t) { return false; };
+}
+
+}  // namespace
+
+TEST(JointBound, InTheRoomTheGroupOfEveryBoxIsTheOptimumAndOneBoxKeepsTheOthersGoal) {
+  const Level lv = hsearch::sokoban::testing::level_from(kRoom);
+  const Board board(lv);
+  JointBound joint_of_all, joint_of_left;
+  BasicJointBound<CellSet> joint(board);
+  ASSERT_TRUE(joint.usable());
+  const SokobanDomain d(board);
+  const auto s = d.initial_state();
+  const std::uint16_t left = board.cell_at(1, 2), right = board.cell_at(1, 4);
+  joint_of_all = joint.bound(s, group_of({left, right}), never_stop());
+  EXPECT_TRUE(joint_of_all.exact);
+  EXPECT_EQ(joint_of_all.bound, 7);
+  joint_of_left = joint.bound(s, group_of({left}), never_stop());
+  EXPECT_TRUE(joint_of_left.exact);
+  EXPECT_EQ(joint_of_left.bound, 7);
+  // Stopped before its first expansion: the start's estimate, still a lower bound.
+  const JointBound stopped = joint.bound(s, group_of({left, right}), [](std::uint64_t) { return true; });
+  EXPECT_FALSE(stopped.exact);
+  EXPECT_EQ(stopped.expanded, 0U);
+  EXPECT_LE(stopped.bound, 7);
+  EXPECT_EQ(stopped.bound, stopped.start);
+}
+
+// On states of random walks through Microban levels, the joint bound of every pair of boxes
+// (and of each box alone) is at most the state's exact cost, found by A* without patterns; a
+// dead end only where no solution exists; and above the state's own bound on some states.
+TEST(JointBound, NeverAboveTheTrueCostOnMicrobanStates) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  std::mt19937_64 rng(20261205);
+  int checked = 0, raised = 0;
+  for (int n = 1; n <= hsearch::testing::sweep(40); ++n) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    BasicJointBound<CellSet> joint(board);
+    if (!joint.usable()) continue;
+    const SokobanDomain d(board);
+    for (int walk = 0; walk < 4; ++walk) {
+      SokobanDomain::State s = d.initial_state();
+      const int length = static_cast<int>(rng() % 10);
+      for (int k = 0; k < length && !hsearch::is_dead_end(s.h); ++k) {
+        const auto step = hsearch::sokoban::testing::walk_step(d, s, rng);
+        if (!step) break;
+        d.apply(s, *step);
+      }
+      if (hsearch::is_dead_end(s.h)) continue;
+      const int truth = hsearch::sokoban::testing::exact_cost(board, s, 4000);
+      if (truth == -1) continue;
+      std::vector<std::uint16_t> boxes;
+      s.boxes.for_each([&](int c) { boxes.push_back(static_cast<std::uint16_t>(c)); });
+      for (std::size_t i = 0; i < boxes.size(); ++i) {
+        for (std::size_t j = i; j < boxes.size(); ++j) {
+          const JointBound b = joint.bound(s, group_of({boxes[i], boxes[j]}), [](std::uint64_t e) { return e >= 20000; });
+          if (b.dead) {
+            EXPECT_EQ(truth, -2) << "level " << n << ": a dead end that has a solution";
+            continue;
+          }
+          if (truth < 0) continue;
+          ++checked;
+          EXPECT_LE(b.bound, truth) << "level " << n << ": the joint bound is above the true cost";
+          raised += b.bound > s.h;
+        }
+      }
+    }
+  }
+  std::cout << checked << " joint bounds checked, " << raised << " above the state's own bound\n";
+  EXPECT_GE(checked, hsearch::testing::kSanitized ? 100 : 400);
+  EXPECT_GT(raised, 0);
+}
+
+TEST(JointBound, SameOptimaOnMicrobanWithAndWithoutAtExpansion) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  SolveOptions with, without;
+  with.patterns.joint_nodes = 500;
+  with.patterns.joint_groups = 2;
+  // (the start's groups from the first push on, so that small levels have patterns to use)
+  with.patterns.start_after_pushes = without.patterns.start_after_pushes = 0;
+  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({with, without}), hsearch::testing::sweep(50));
+}
+
+// The solver reports the joint bounds it found, and on a level where the patterns have a
+// penalty they raise some states' bounds.
+TEST(JointBound, TheSolverCountsTheJointBoundsItUses) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  std::uint64_t found = 0, raised = 0, expanded = 0;
+  for (int n = 1; n <= 60; ++n) {
+    SolveOptions options;
+    options.patterns.joint_nodes = 500;
+    options.patterns.start_after_pushes = 0;
+    options.fewer_moves = false;
+    options.limits.max_expanded = 20000;
+    const SolveReport r = solve_level(entries[static_cast<std::size_t>(n - 1)].level, options);
+    found += r.joint_bounds;
+    raised += r.joint_raised;
+    expanded += r.joint_expanded;
+    EXPECT_LE(r.joint_raised, r.joint_bounds) << "level " << n;
+  }
+  std::cout << found << " joint bounds, " << raised << " raised a bound, " << expanded << " expanded\n";
+  EXPECT_GT(found, 0U);
+  EXPECT_GT(raised, 0U);
+  EXPECT_GE(expanded, found);
+}
