@@ -12,10 +12,9 @@
 //     pushes >= B(P, S) = min over G of [ c(P -> G) + M_R(goals \ G) ].
 // The penalty table's sum c(P) + M(R) lets R take the goals P needs; B(P, S) does not.
 //
-// B(P, S) is found by A* on P alone. A sub-state t costs the pushes made plus the larger of
-// (a) the joint matching of P's boxes where they stand (their distances in the P-only board)
-// and R's where they stand in S, and (b) t's own bound onto any goals plus R's matching onto
-// all goals; both are lower bounds on what is left (P and R share the goals). A sub-state
+// B(P, S) is found by A* on P alone. A sub-state t costs the pushes made plus the joint
+// matching of P's boxes where they stand (their distances in the P-only board) and R's where
+// they stand in S: a lower bound on what is left (P and R share the goals). A sub-state
 // with P's boxes on goals G may stop, for M_R(goals \ G) more. The first stop taken off the
 // open list is B(P, S). When the node limit stops the search first, the largest f taken off
 // the open list so far is still a lower bound on it (each was the open list's smallest f, and
@@ -44,7 +43,7 @@
 namespace hsearch::sokoban {
 
 struct JointBound {
-  int start = 0;       // the larger of the joint matching and c-bound (b) at S itself
+  int start = 0;       // the joint matching at S itself
   int bound = 0;       // B(P, S) when `exact`, else a lower bound on it
   bool exact = false;  // the sub-search reached its first stop
   bool dead = false;   // no set of goals takes P's boxes: S has no solution
@@ -80,13 +79,11 @@ class BasicJointBound {
     nodes_.clear();
     open_.clear();
     index_.assign(64, kEmpty);
-    const int rest_any = rest_onto_any_goals();  // part (b) of each sub-state's estimate
-
     Node first;
     first.state = domain.unpack(BasicPushKey<Set>{group, s.player});
     first.g = 0;
-    solve_assignment(first.joint, goals_, cost_fn(first.state));
-    if (!add(std::move(first), rest_any, out.start)) {
+    warm_start(s, first);
+    if (!add(std::move(first), out.start)) {
       out.exact = out.dead = true;
       return out;
     }
@@ -119,7 +116,7 @@ class BasicJointBound {
           reassign_row(child.joint, goals_, rest_ + child.state.last_box, cost_fn(child.state));
         }
         int estimate = 0;
-        add(std::move(child), rest_any, estimate);
+        add(std::move(child), estimate);
       });
     }
     out.exact = out.dead = true;  // nothing left to expand and no stop: no goal set takes P
@@ -163,11 +160,9 @@ class BasicJointBound {
   }
 
   // Keeps `node` unless it was reached before in no more pushes, and queues it; its f in
-  // `estimate`. False when its estimate says no goal set can be reached.
-  bool add(Node&& node, int rest_any, int& estimate) {
-    const std::int64_t joint = assignment_cost(node.joint, goals_, cost_fn(node.state));
-    const std::int64_t alone = static_cast<std::int64_t>(node.state.h) + rest_any;
-    const std::int64_t h = std::max(joint, alone);
+  // `estimate`. False when no goal set can be reached from it.
+  bool add(Node&& node, int& estimate) {
+    const std::int64_t h = assignment_cost(node.joint, goals_, cost_fn(node.state));
     if (h >= kFar || is_dead_end(node.state.h)) return false;
     estimate = node.g + static_cast<int>(h);
     std::uint32_t& slot = find(node.state);
@@ -183,6 +178,35 @@ class BasicJointBound {
     push({estimate, nodes_.back().g, slot, false});
     if (2 * nodes_.size() > index_.size()) grow_index();
     return true;
+  }
+
+  // The sub-search's first joint matching from s's own: the same rows in the joint's order (R's
+  // first, as they are in s, then P's in the sub-state's order), and P's rows re-inserted, as
+  // P alone may have fewer boxes frozen on goals and so shorter distances. |P| augmentations
+  // instead of a matching from scratch.
+  void warm_start(const State& s, Node& first) const {
+    std::array<std::uint8_t, kMaxBoxes> row_of_box{};  // s's box number -> the joint's row
+    int r = 0;
+    for (int i = 0; i < goals_; ++i) {
+      const std::size_t b = static_cast<std::size_t>(i);
+      if (first.state.boxes.test(s.box_cell[b])) {
+        for (int k = 0; k < goals_ - rest_; ++k) {
+          if (first.state.box_cell[static_cast<std::size_t>(k)] == s.box_cell[b]) row_of_box[b] = static_cast<std::uint8_t>(rest_ + k);
+        }
+      } else {
+        row_of_box[b] = static_cast<std::uint8_t>(r++);
+      }
+    }
+    Assignment<kMaxBoxes>& a = first.joint;
+    a.v = s.match.v;
+    for (int i = 0; i < goals_; ++i) {
+      const std::size_t b = static_cast<std::size_t>(i);
+      const std::size_t row = row_of_box[b];
+      a.u[row] = s.match.u[b];
+      a.col_of_row[row] = s.match.col_of_row[b];
+      a.row_of_col[s.match.col_of_row[b]] = static_cast<std::uint8_t>(row);
+    }
+    for (int row = rest_; row < goals_; ++row) reassign_row(a, goals_, row, cost_fn(first.state));
   }
 
   // The index slot of t's key: the node that holds it, or the empty slot where it goes.
@@ -202,18 +226,6 @@ class BasicJointBound {
   void push(const Open& o) {
     open_.push_back(o);
     std::push_heap(open_.begin(), open_.end(), Later{});
-  }
-
-  // R onto any goals: a square matching with dummy rows of cost 0 for P's boxes.
-  int rest_onto_any_goals() const {
-    Assignment<kMaxBoxes> a;
-    auto cost = [&](int row, int col) -> std::int32_t {
-      if (row >= rest_) return 0;
-      const std::uint16_t d = rest_costs_[static_cast<std::size_t>(row)][col];
-      return d == kUnreachable ? kFar : static_cast<std::int32_t>(d);
-    };
-    solve_assignment(a, goals_, cost);
-    return static_cast<int>(std::min<std::int64_t>(assignment_cost(a, goals_, cost), kFar));
   }
 
   // M_R(goals \ G), G the goals under t's boxes.
@@ -237,6 +249,7 @@ class BasicJointBound {
       // Its start is never used: states are made from keys (unpack).
       d = std::make_unique<Domain>(*board_, board_->initial_boxes().data(), size, board_->initial_player());
       d->set_frozen_goal_bytes(std::size_t{16} << 20);
+      d->set_matching(false);  // (the joint matching bounds its states)
     }
     return *d;
   }

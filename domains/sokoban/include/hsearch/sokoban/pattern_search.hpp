@@ -798,7 +798,8 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // joint_nodes), remembered per state for as long as the table does not grow: a state put
   // back on the open list with a higher f comes off it again.
   Cost with_joint_bound(const State& s, Cost bound) {
-    if (!joint_ || is_dead_end(bound)) return bound;
+    if (!joint_ || is_dead_end(bound) || table_.penalties() == 0) return bound;
+    if (joint_memo_.empty()) joint_memo_.resize(std::size_t{1} << 14);  // (a level with penalties only)
     JointMemo& memo = joint_memo_[s.hash & (joint_memo_.size() - 1)];
     if (memo.learnt == table_.size() && memo.player == s.player && memo.boxes == s.boxes) {
       return std::max(bound, memo.bound);
@@ -888,7 +889,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     Cost bound = 0;
   };
   std::unique_ptr<BasicJointBound<Set>> joint_;  // none unless joint_nodes > 0
-  std::vector<JointMemo> joint_memo_ = std::vector<JointMemo>(options_.joint_nodes > 0 ? 1 << 14 : 1);
+  std::vector<JointMemo> joint_memo_;  // direct-mapped by the state's hash
 };
 
 using PatternSearch = BasicPatternSearch<CellSet>;

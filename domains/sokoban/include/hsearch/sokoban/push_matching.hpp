@@ -64,10 +64,15 @@ class BasicPushMatching {
     return use_frozen_goals_ ? frozen_boxes(*board_, boxes) : Set{};
   }
 
+  // Whether the states get a matching at all (on by default). Off, a state keeps its
+  // distances (what goal_costs reads) and value() is 0: for a sub-search that bounds its states
+  // by a matching of its own (joint_bound.hpp) and would pay for this one at every push.
+  void set_assignments(bool on) { assignments_ = on; }
+
   // The matching from scratch, for s.frozen: its distances, then the Hungarian method.
   void solve(PushState& s) const {
     set_distances(s);
-    solve_assignment(s.match, size_, cost_fn(s));
+    if (assignments_) solve_assignment(s.match, size_, cost_fn(s));
   }
 
   // After the push that moved box `row` onto `to`, with `frozen` the frozen boxes around it
@@ -77,13 +82,14 @@ class BasicPushMatching {
     if (use_frozen_goals_ && frozen.test(to)) {
       s.frozen |= frozen;
       solve(s);
-    } else {
+    } else if (assignments_) {
       reassign_row(s.match, size_, row, cost_fn(s));
     }
   }
 
-  // The matching's total, or dead_end when some box has no goal left.
+  // The matching's total, or dead_end when some box has no goal left (0 without assignments).
   PushCost value(const PushState& s) const {
+    if (!assignments_) return 0;
     const std::int64_t total = assignment_cost(s.match, size_, cost_fn(s));
     return total >= kNoPushPathCost ? dead_end<PushCost>() : static_cast<PushCost>(total);
   }
@@ -118,6 +124,7 @@ class BasicPushMatching {
   int boxes_;
   int size_;  // the matching's size: the number of goals (>= boxes)
   bool use_frozen_goals_ = true;
+  bool assignments_ = true;
   // Shared by copies (the states' `dist` point into it): same thread only.
   std::shared_ptr<BasicFrozenGoalTables<Set>> frozen_tables_;
 };

@@ -117,6 +117,9 @@ class BasicSokobanDomain {
   // The frozen-goal tables' memory budget (128 MiB unless set); once spent, states with new
   // frozen sets use the plain distances (weaker, still admissible).
   void set_frozen_goal_bytes(std::size_t max_bytes) { matching_.set_frozen_goal_bytes(max_bytes); }
+  // No matching (on by default): every bound is 0 bar the dead-end tests, and the states keep
+  // their push distances for a caller that bounds them itself (joint_bound.hpp).
+  void set_matching(bool on) { matching_.set_assignments(on); }
   // What this domain object holds beyond its fixed tables and grows during a search: the
   // frozen-goal tables, the state cache (at the size it may grow to, so that its growth never
   // takes a search past its limit) and the bound hook's memory. The best-first searches
