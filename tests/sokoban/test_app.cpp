@@ -672,6 +672,27 @@ TEST_F(App, ProfileSvgDrawsTheBoundAlongASolution) {
       << unwritable.out;
 }
 
+// --joint-nodes: the solve reports its joint bounds (none asked without the option), and a bad
+// count is a usage error that names the option.
+TEST_F(App, JointNodesReportsTheJointBounds) {
+  const std::string level = temp_file("joint.xsb", "#########\n#@$ $ ..#\n#       #\n#########\n");
+  const ProgramRun with = run(level + " --joint-nodes 50 --json -q", false);
+  EXPECT_EQ(with.status, 0) << with.out;
+  const auto j = nlohmann::json::parse(with.out);
+  EXPECT_EQ(j["pushes"], 7);
+  EXPECT_EQ(j["optimal"], true);
+  ASSERT_TRUE(j.contains("joint_bounds")) << with.out;
+  EXPECT_LE(j["joint_raised"].get<int>(), j["joint_bounds"].get<int>());
+  const ProgramRun without = run(level + " --json -q", false);
+  EXPECT_FALSE(nlohmann::json::parse(without.out).contains("joint_bounds")) << without.out;
+  const ProgramRun bad = run(level + " --joint-nodes many");
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("joint-nodes"), std::string::npos) << bad.out;
+  const ProgramRun no_groups = run(level + " --joint-nodes 50 --joint-groups 0");
+  EXPECT_EQ(no_groups.status, 2) << no_groups.out;
+  EXPECT_NE(no_groups.out.find("joint-groups"), std::string::npos) << no_groups.out;
+}
+
 TEST_F(App, BoxGroupSolvesSomeBoxesAlone) {
   const std::string level = temp_file("group.xsb", "#########\n#@$ $ ..#\n#       #\n#########\n");
   const ProgramRun one = run(level + " --box-group 1,4");
