@@ -99,8 +99,9 @@ struct PatternSearchOptions {
   bool at_expansion = false;
   // The joint bound (joint_bound.hpp) of a state A* is about to expand, for up to
   // `joint_groups` of the penalty patterns it holds (largest penalty first), each sub-search
-  // stopped after `joint_nodes` expansions with the bound it has reached (0: never). Only for a
-  // level with as many boxes as goals, and only where the search revalues at expansion.
+  // stopped after `joint_nodes` expansions (or at `sub_search_bytes`) with the bound it has
+  // reached (0: never). Only for a level with as many boxes as goals, and only where the search
+  // revalues at expansion.
   std::uint64_t joint_nodes = 0;
   int joint_groups = 1;
 };
@@ -810,7 +811,10 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     Cost best = bound;
     for (int k = 0; k < std::min(n, options_.joint_groups); ++k) {
       const auto& p = table_.patterns()[found[static_cast<std::size_t>(k)]];
-      const JointBound j = joint_->bound(s, p.boxes, [&](std::uint64_t expanded) { return expanded >= options_.joint_nodes; });
+      // (its tables within a sub-search's memory limit too, checked every 64 expansions)
+      const JointBound j = joint_->bound(s, p.boxes, [&](std::uint64_t expanded) {
+        return expanded >= options_.joint_nodes || ((expanded & 63) == 63 && joint_->bytes() > options_.sub_search_bytes);
+      });
       ++stats_.joint_bounds;
       stats_.joint_expanded += j.expanded;
       if (j.dead) return dead_end<Cost>();
