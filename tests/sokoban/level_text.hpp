@@ -30,6 +30,14 @@ inline Level three_boxes() {
       "   ####\n");
 }
 
+// Two boxes in a room two squares high, the goals to their right: the player walks round below
+// them, so each box alone costs its distance to the nearer goal and the two together 7 pushes.
+inline constexpr const char* kTwoBoxRoom =
+    "#########\n"
+    "#@$ $ ..#\n"
+    "#       #\n"
+    "#########\n";
+
 // The cell at (row, col), failing the test when it is not floor.
 inline int cell(const Board& b, int r, int c) {
   const auto x = b.cell_at(r, c);

@@ -16,14 +16,7 @@
 using namespace hsearch::sokoban;
 
 namespace {
-// Two boxes in a room two squares high, the goals to their right: the player walks round
-// below them, so each box alone costs its distance to the nearer goal, and the two together
-// their distances to one goal each.
-const char* kRoom =
-    "#########\n"
-    "#@$ $ ..#\n"
-    "#       #\n"
-    "#########\n";
+using hsearch::sokoban::testing::kTwoBoxRoom;
 
 std::vector<std::pair<int, int>> squares_of(const Level& level) {
   std::vector<std::pair<int, int>> out;
@@ -37,7 +30,7 @@ std::vector<std::pair<int, int>> squares_of(const Level& level) {
 }  // namespace
 
 TEST(BoxGroup, EachBoxAloneCostsItsPushesAndTheGroupTheLevelsOptimum) {
-  const Level lv = hsearch::sokoban::testing::level_from(kRoom);
+  const Level lv = hsearch::sokoban::testing::level_from(kTwoBoxRoom);
   const BoxGroupCost right = box_group_cost(lv, {{1, 4}}, {});
   ASSERT_EQ(right.error, "");
   EXPECT_EQ(right.matching, 2);
@@ -95,7 +88,7 @@ TEST(BoxGroup, OnMicrobanPairsAreBetweenTheirMatchingAndTheOptimum) {
 // The group of all the boxes leaves no rest: its joint bound is the level's optimum (the
 // walls-alone distances are exact for the one box that moves in the hand-checked room).
 TEST(BoxGroup, TheJointBoundOfEveryBoxIsTheOptimum) {
-  const Level lv = hsearch::sokoban::testing::level_from(kRoom);
+  const Level lv = hsearch::sokoban::testing::level_from(kTwoBoxRoom);
   std::string problem;
   const JointBound all = box_group_joint_bound(lv, {{1, 2}, {1, 4}}, {}, problem);
   ASSERT_EQ(problem, "");
@@ -114,7 +107,7 @@ TEST(BoxGroup, TheJointBoundOfEveryBoxIsTheOptimum) {
 }
 
 TEST(BoxGroup, SquaresWithoutABoxAreRefused) {
-  const Level lv = hsearch::sokoban::testing::level_from(kRoom);
+  const Level lv = hsearch::sokoban::testing::level_from(kTwoBoxRoom);
   EXPECT_EQ(box_group_cost(lv, {{1, 3}}, {}).error, "(1,3) holds no box of the level");
   EXPECT_EQ(box_group_cost(lv, {{7, 40}}, {}).error, "(7,40) holds no box of the level");
   EXPECT_EQ(box_group_cost(lv, {{1, 2}, {1, 2}}, {}).error, "(1,2) is named twice");
@@ -122,7 +115,7 @@ TEST(BoxGroup, SquaresWithoutABoxAreRefused) {
 }
 
 TEST(BoxGroup, TheLimitsStopItWithABound) {
-  const Level lv = hsearch::sokoban::testing::level_from(kRoom);
+  const Level lv = hsearch::sokoban::testing::level_from(kTwoBoxRoom);
   hsearch::Limits one;
   one.max_expanded = 1;
   const BoxGroupCost stopped = box_group_cost(lv, {{1, 2}, {1, 4}}, one);

@@ -21,12 +21,7 @@ using namespace hsearch::sokoban;
 
 namespace {
 
-// Two boxes in a room two squares high, the goals to their right (box_group's room): 7 pushes.
-const char* kRoom =
-    "#########\n"
-    "#@$ $ ..#\n"
-    "#       #\n"
-    "#########\n";
+using hsearch::sokoban::testing::kTwoBoxRoom;  // 7 pushes
 
 CellSet group_of(std::initializer_list<std::uint16_t> cells) {
   CellSet g;
@@ -41,18 +36,17 @@ auto never_stop() {
 }  // namespace
 
 TEST(JointBound, InTheRoomTheGroupOfEveryBoxIsTheOptimumAndOneBoxKeepsTheOthersGoal) {
-  const Level lv = hsearch::sokoban::testing::level_from(kRoom);
+  const Level lv = hsearch::sokoban::testing::level_from(kTwoBoxRoom);
   const Board board(lv);
-  JointBound joint_of_all, joint_of_left;
   BasicJointBound<CellSet> joint(board);
   ASSERT_TRUE(joint.usable());
   const SokobanDomain d(board);
   const auto s = d.initial_state();
   const std::uint16_t left = board.cell_at(1, 2), right = board.cell_at(1, 4);
-  joint_of_all = joint.bound(s, group_of({left, right}), never_stop());
+  const JointBound joint_of_all = joint.bound(s, group_of({left, right}), never_stop());
   EXPECT_TRUE(joint_of_all.exact);
   EXPECT_EQ(joint_of_all.bound, 7);
-  joint_of_left = joint.bound(s, group_of({left}), never_stop());
+  const JointBound joint_of_left = joint.bound(s, group_of({left}), never_stop());
   EXPECT_TRUE(joint_of_left.exact);
   EXPECT_EQ(joint_of_left.bound, 7);
   // Stopped before its first expansion: the start's estimate, still a lower bound.
