@@ -148,6 +148,7 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
       j["joint_bounds"] = r.joint_bounds;
       j["joint_expanded"] = r.joint_expanded;
       j["joint_raised"] = r.joint_raised;
+      j["joint_skipped"] = r.joint_skipped;
     }
     j["deadlock_patterns"] = r.deadlock_patterns;
     j["penalty_patterns"] = r.penalty_patterns;
@@ -199,6 +200,10 @@ void print_level(std::ostream& out, const Row& row, const SolveOptions& options,
     out << "; pattern search: " << r.pattern_searches << " sub-searches (" << r.pattern_corral_searches
         << " of a corral's fence, " << r.pattern_expanded << " expanded), "
         << r.deadlock_patterns << " deadlock and " << r.penalty_patterns << " penalty patterns";
+    if (options.patterns.joint_nodes > 0) {
+      out << "; joint bounds: " << r.joint_bounds << " (" << r.joint_expanded << " expanded), " << r.joint_raised
+          << " raised, " << r.joint_skipped << " skipped";
+    }
   }
   if (r.bound_probes > 0) {
     out << "; " << r.bound_probes << (r.bound_probes == 1 ? " bound probe" : " bound probes") << " ("

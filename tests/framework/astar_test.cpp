@@ -216,7 +216,7 @@ TEST(AStar, RevaluingBeforeExpandingKeepsTheOptimum) {
 class ExpandLearningGraph : public LearningGraph {
  public:
   using LearningGraph::LearningGraph;
-  int bound_before_expanding(const State& s, const Move& m) const {
+  int bound_before_expanding(const State& s, const Move& m, int) const {
     ++asked_with_move;
     if (m.to != s.node) ++wrong_move;
     return LearningGraph::current_bound(s);

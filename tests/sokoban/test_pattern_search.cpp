@@ -346,7 +346,7 @@ TEST(PatternSearch, AtExpansionTheSubSearchesRunForTheStateAboutToBeExpanded) {
       if (at_expansion) {
         EXPECT_EQ(after_push, before_push) << "a push searched";
       }
-      const int before_expanding = d.bound_before_expanding(child, m);
+      const int before_expanding = d.bound_before_expanding(child, m, child.h);
       EXPECT_GE(before_expanding, child.h);
       if (!at_expansion) {
         EXPECT_EQ(patterns.stats().searches, after_push) << "searched again before expanding";

@@ -230,11 +230,12 @@ class AStarSearch {
     return true;
   }
 
-  // What the domain says of the node's state now: with the move that reached it when the domain
-  // learns at expansion (ExpandLearningDomain), which the start has none of.
+  // What the domain says of the node's state now: with the move that reached it and the bound
+  // the node holds when the domain learns at expansion (ExpandLearningDomain), which the start
+  // has none of.
   Cost bound_now(const Node& node, const State& current) {
     if constexpr (ExpandLearningDomain<D>) {
-      if (node.parent != kNoParent) return domain_.bound_before_expanding(current, node.move);
+      if (node.parent != kNoParent) return domain_.bound_before_expanding(current, node.move, node.h);
     }
     return domain_.current_bound(current);
   }

@@ -118,6 +118,7 @@ struct PatternSearchStats {
   std::uint64_t joint_bounds = 0;    // joint bounds found (sub-searches run)
   std::uint64_t joint_expanded = 0;  // their expansions
   std::uint64_t joint_raised = 0;    // states whose bound they raised
+  std::uint64_t joint_skipped = 0;   // states left without one: the search held more already
 };
 
 // Set: the cell-set width of the main search's states (cell_set.hpp).
@@ -426,11 +427,11 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     return table_.bound(s, box_count_);
   }
 
-  Cost refine_before_expanding(const State& s, std::uint16_t pushed_to) override {
-    if (!options_.at_expansion) return with_joint_bound(s, known_bound(s));
+  Cost refine_before_expanding(const State& s, std::uint16_t pushed_to, Cost held) override {
+    if (!options_.at_expansion) return with_joint_bound(s, known_bound(s), held);
     box_count_ = count_boxes(s);
     search_around(s, pushed_to);
-    return with_joint_bound(s, table_.bound(s, box_count_));
+    return with_joint_bound(s, table_.bound(s, box_count_), held);
   }
 
   // Whether the sub-searches run when a state is about to be expanded (PatternSearchOptions::
@@ -798,12 +799,21 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // `bound` raised to the joint bounds of the penalty patterns s holds (PatternSearchOptions::
   // joint_nodes), remembered per state for as long as the table does not grow: a state put
   // back on the open list with a higher f comes off it again.
-  Cost with_joint_bound(const State& s, Cost bound) {
+  // A state for which the search holds a bound more than one push above `bound` (`held`: a
+  // goal-room gain, or an earlier raise whose memo entry was overwritten) is left without
+  // one: a joint bound nearly always gains one parity step (two pushes) or nothing, so it
+  // would seldom move such a state, and the sub-search costs tens of expansions. Skipping a
+  // bound only leaves the search with the one it has, so optimality does not depend on it.
+  Cost with_joint_bound(const State& s, Cost bound, Cost held) {
     if (!joint_ || is_dead_end(bound) || table_.penalties() == 0) return bound;
     if (joint_memo_.empty()) joint_memo_.resize(std::size_t{1} << 14);  // (a level with penalties only)
     JointMemo& memo = joint_memo_[s.hash & (joint_memo_.size() - 1)];
     if (memo.learnt == table_.size() && memo.player == s.player && memo.boxes == s.boxes) {
       return std::max(bound, memo.bound);
+    }
+    if (held > bound + 1) {
+      ++stats_.joint_skipped;
+      return bound;
     }
     typename Table::Found found;
     const int n = table_.matched(s, found);

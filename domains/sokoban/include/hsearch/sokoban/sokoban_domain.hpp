@@ -70,8 +70,10 @@ class BasicSokobanDomain {
     // refine() without its learning: the bound from what the hook knows now (current_bound).
     virtual Cost known_bound(const State& s) { return s.h; }
     // The bound of a state a search is about to expand, reached by a push that left its box
-    // on `pushed_to`: known_bound after whatever the hook chooses to learn about it now.
-    virtual Cost refine_before_expanding(const State& s, std::uint16_t) { return known_bound(s); }
+    // on `pushed_to`, for which the search holds the bound `held` (the whole bound: the goal
+    // room and the parity included): known_bound after whatever the hook chooses to learn
+    // about it now.
+    virtual Cost refine_before_expanding(const State& s, std::uint16_t, Cost /*held*/) { return known_bound(s); }
     // What it adds to the goal-room bound of the same state (area_entry.hpp): 0 unless it has
     // learnt groups of boxes on their way into the goals' area. Asked only when no box of the
     // state is cut off from the area (the room bound is not a dead end).
@@ -274,10 +276,11 @@ class BasicSokobanDomain {
   }
 
   // current_bound(s) after the bound hook has learnt what it chooses to about s, which a search
-  // is about to expand, reached by m (ExpandLearningDomain).
-  Cost bound_before_expanding(const State& s, const Move& m) const {
+  // is about to expand, reached by m, and for which it holds the bound `held`
+  // (ExpandLearningDomain).
+  Cost bound_before_expanding(const State& s, const Move& m, Cost held) const {
     if (hook_ == nullptr) return current_bound(s);
-    return bound_again(s, [&](const State& t) { return hook_->refine_before_expanding(t, push_target(*board_, m)); });
+    return bound_again(s, [&](const State& t) { return hook_->refine_before_expanding(t, push_target(*board_, m), held); });
   }
 
   bool is_goal(const State& s) const { return s.boxes.subset_of(board_->goal_set()); }

@@ -311,6 +311,7 @@ struct SolveReport {
   std::uint64_t joint_bounds = 0;             // joint bounds found at expansion (sub-searches)
   std::uint64_t joint_expanded = 0;           // their expansions (not in pattern_expanded)
   std::uint64_t joint_raised = 0;             // states whose bound they raised
+  std::uint64_t joint_skipped = 0;            // states left without one (held more already)
   std::size_t deadlock_patterns = 0;
   std::size_t penalty_patterns = 0;
   // SolveOptions::learned_file: what was read (-1: nothing; else the push bound proven by the
@@ -896,6 +897,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   report.joint_bounds = patterns.stats().joint_bounds;
   report.joint_expanded = patterns.stats().joint_expanded;
   report.joint_raised = patterns.stats().joint_raised;
+  report.joint_skipped = patterns.stats().joint_skipped;
   report.deadlock_patterns = patterns.table().deadlocks();
   report.penalty_patterns = patterns.table().penalties();
   Solution solution;
