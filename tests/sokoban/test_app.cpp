@@ -683,6 +683,10 @@ TEST_F(App, JointNodesReportsTheJointBounds) {
   EXPECT_EQ(j["optimal"], true);
   ASSERT_TRUE(j.contains("joint_bounds")) << with.out;
   EXPECT_LE(j["joint_raised"].get<int>(), j["joint_bounds"].get<int>());
+  EXPECT_TRUE(j.contains("joint_skipped")) << with.out;
+  // The text summary says what the joint bounds did.
+  const ProgramRun text = run(level + " --joint-nodes 50 -q", false);
+  EXPECT_NE(text.out.find("; joint bounds: "), std::string::npos) << text.out;
   const ProgramRun without = run(level + " --json -q", false);
   EXPECT_FALSE(nlohmann::json::parse(without.out).contains("joint_bounds")) << without.out;
   const ProgramRun bad = run(level + " --joint-nodes many");
