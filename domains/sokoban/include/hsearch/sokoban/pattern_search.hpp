@@ -554,9 +554,12 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     if (options_.corral_boxes > 0) search_corral(s, pushed_to);
   }
 
-  // The expansions a budget allows by now: the head starts plus `effort` per push.
+  // The expansions a budget allows by now: the head starts plus `effort` per push, and per
+  // expansion of the joint bounds' sub-searches (the time those take is the main search's; with
+  // pushes alone, joint bounds that slow A* down would starve the sub-states of their share).
   double allowance() const {
-    return static_cast<double>(options_.head_start + late_head_start_) + options_.effort * static_cast<double>(pushes_);
+    return static_cast<double>(options_.head_start + late_head_start_) +
+           options_.effort * static_cast<double>(pushes_ + stats_.joint_expanded);
   }
 
   bool within_budget() const {
