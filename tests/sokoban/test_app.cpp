@@ -43,6 +43,13 @@ ProgramRun run(const std::string& args, bool with_stderr = true, const std::stri
   return r;
 }
 
+// A usage error: exit status 2, and the message contains `names`.
+void expect_usage_error(const std::string& args, const std::string& names) {
+  const ProgramRun r = run(args);
+  EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
+  EXPECT_NE(r.out.find(names), std::string::npos) << args << "\n" << r.out;
+}
+
 std::string temp_file(const std::string& name, const std::string& text) {
   const auto path = std::filesystem::temp_directory_path() / ("hsearch_sokoban_" + name);
   std::ofstream(path) << text;
@@ -689,12 +696,8 @@ TEST_F(App, JointNodesReportsTheJointBounds) {
   EXPECT_NE(text.out.find("; joint bounds: "), std::string::npos) << text.out;
   const ProgramRun without = run(level + " --json -q", false);
   EXPECT_FALSE(nlohmann::json::parse(without.out).contains("joint_bounds")) << without.out;
-  const ProgramRun bad = run(level + " --joint-nodes many");
-  EXPECT_EQ(bad.status, 2) << bad.out;
-  EXPECT_NE(bad.out.find("joint-nodes"), std::string::npos) << bad.out;
-  const ProgramRun no_groups = run(level + " --joint-nodes 50 --joint-groups 0");
-  EXPECT_EQ(no_groups.status, 2) << no_groups.out;
-  EXPECT_NE(no_groups.out.find("joint-groups"), std::string::npos) << no_groups.out;
+  expect_usage_error(level + " --joint-nodes many", "joint-nodes");
+  expect_usage_error(level + " --joint-nodes 50 --joint-groups 0", "joint-groups");
 }
 
 TEST_F(App, BoxGroupSolvesSomeBoxesAlone) {
@@ -715,10 +718,6 @@ TEST_F(App, BoxGroupSolvesSomeBoxesAlone) {
   const ProgramRun stopped = run(level + " --box-group '1,2 1,4' --node-limit 1");
   EXPECT_EQ(stopped.status, 3) << stopped.out;
   EXPECT_NE(stopped.out.find("at least"), std::string::npos) << stopped.out;
-  const ProgramRun empty_square = run(level + " --box-group 1,3");
-  EXPECT_EQ(empty_square.status, 2) << empty_square.out;
-  EXPECT_NE(empty_square.out.find("(1,3) holds no box of the level"), std::string::npos) << empty_square.out;
-  const ProgramRun syntax = run(level + " --box-group 1-3");
-  EXPECT_EQ(syntax.status, 2) << syntax.out;
-  EXPECT_NE(syntax.out.find("--box-group wants squares as ROW,COL"), std::string::npos) << syntax.out;
+  expect_usage_error(level + " --box-group 1,3", "(1,3) holds no box of the level");
+  expect_usage_error(level + " --box-group 1-3", "--box-group wants squares as ROW,COL");
 }

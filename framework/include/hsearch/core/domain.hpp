@@ -136,10 +136,10 @@ concept LearningBoundDomain = Domain<D> && requires(const D& d, const typename D
 // bound_before_expanding(s, m, held), with m the move that reached s, is current_bound(s) after
 // whatever the domain chooses to learn about s (Sokoban's sub-searches spent on the states a
 // layer of A* expands rather than on every child as it is generated). `held` is the bound the
-// search already holds for s (from earlier values, or its parent's through pathmax): the domain
-// may spend less on a state whose held bound is above what it knows cheaply, as the search keeps
-// the larger of the two. As admissible as current_bound; a best-first search calls it where it
-// would call current_bound on a node it has reached by a move.
+// search already holds for s (its first value, or a higher one from an earlier revaluation):
+// the domain may spend less on a state whose held bound is above what it knows cheaply, as the
+// search keeps the larger of the two. As admissible as current_bound; a best-first search calls
+// it where it would call current_bound on a node it has reached by a move.
 template <class D>
 concept ExpandLearningDomain =
     LearningBoundDomain<D> &&
