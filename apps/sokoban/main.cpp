@@ -149,6 +149,8 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
       j["joint_expanded"] = r.joint_expanded;
       j["joint_raised"] = r.joint_raised;
       j["joint_skipped"] = r.joint_skipped;
+      j["joint_pauses"] = r.joint_pauses;
+      j["joint_paused"] = r.joint_paused;
     }
     j["deadlock_patterns"] = r.deadlock_patterns;
     j["penalty_patterns"] = r.penalty_patterns;
@@ -203,6 +205,7 @@ void print_level(std::ostream& out, const Row& row, const SolveOptions& options,
     if (options.patterns.joint_nodes > 0) {
       out << "; joint bounds: " << r.joint_bounds << " (" << r.joint_expanded << " expanded), " << r.joint_raised
           << " raised, " << r.joint_skipped << " skipped";
+      if (r.joint_pauses > 0) out << ", " << r.joint_pauses << " paused (" << r.joint_paused << " left)";
     }
   }
   if (r.bound_probes > 0) {
@@ -872,6 +875,12 @@ int main(int argc, char** argv) {
        "docs/sokoban.md), each sub-search stopped after this many expansions (0: never)")
       ("joint-groups", po::value<std::string>()->default_value(std::to_string(pattern_defaults.joint_groups)),
        "with --joint-nodes: how many of a state's penalty patterns get a joint bound, largest penalty first")
+      ("joint-after", po::value<std::string>()->default_value(std::to_string(pattern_defaults.joint_after_pushes)),
+       "with --joint-nodes: pushes of the main search before joint bounds are asked for (0: from the start)")
+      ("joint-min-raised", po::value<std::string>()->default_value(std::to_string(
+                               static_cast<int>(pattern_defaults.joint_min_raised * 100 + 0.5))),
+       "with --joint-nodes: joint bounds pause when fewer than this percentage of a window of them raised "
+       "the state's bound (0: never pause; the pauses double while they keep failing; push-optimal)")
       ("patterns-at-expansion", "A*: run the pattern sub-searches for the states A* is about to expand, "
                                 "not for each push as it is generated (the same budget; push-optimal; off by "
                                 "default: docs/sokoban.md, \"Pattern search\")")
@@ -960,6 +969,10 @@ int main(int argc, char** argv) {
     options.patterns.goal_set_slack = static_cast<int>(
         app::parse_count_in("goal-set-slack", vm["goal-set-slack"].as<std::string>(), 0, 1000));
     options.patterns.joint_nodes = app::parse_count("joint-nodes", vm["joint-nodes"].as<std::string>());
+    options.patterns.joint_after_pushes = app::parse_count("joint-after", vm["joint-after"].as<std::string>());
+    options.patterns.joint_min_raised =
+        static_cast<double>(app::parse_count_in("joint-min-raised", vm["joint-min-raised"].as<std::string>(), 0, 100)) /
+        100.0;
     options.patterns.joint_groups = static_cast<int>(
         app::parse_count_in("joint-groups", vm["joint-groups"].as<std::string>(), 1, 64));
     options.corral_depth = static_cast<int>(

@@ -679,8 +679,8 @@ TEST_F(App, ProfileSvgDrawsTheBoundAlongASolution) {
       << unwritable.out;
 }
 
-// --joint-nodes: the solve reports its joint bounds (none asked without the option), and a bad
-// count is a usage error that names the option.
+// --joint-nodes (on by default): the solve reports its joint bounds (none asked with 0), and a
+// bad count is a usage error that names the option.
 TEST_F(App, JointNodesReportsTheJointBounds) {
   const std::string level = temp_file("joint.xsb", "#########\n#@$ $ ..#\n#       #\n#########\n");
   const ProgramRun with = run(level + " --joint-nodes 50 --json -q", false);
@@ -694,10 +694,12 @@ TEST_F(App, JointNodesReportsTheJointBounds) {
   // The text summary says what the joint bounds did.
   const ProgramRun text = run(level + " --joint-nodes 50 -q", false);
   EXPECT_NE(text.out.find("; joint bounds: "), std::string::npos) << text.out;
-  const ProgramRun without = run(level + " --json -q", false);
+  const ProgramRun without = run(level + " --joint-nodes 0 --json -q", false);
   EXPECT_FALSE(nlohmann::json::parse(without.out).contains("joint_bounds")) << without.out;
   expect_usage_error(level + " --joint-nodes many", "joint-nodes");
   expect_usage_error(level + " --joint-nodes 50 --joint-groups 0", "joint-groups");
+  expect_usage_error(level + " --joint-min-raised 101", "joint-min-raised");
+  expect_usage_error(level + " --joint-after -1", "joint-after");
 }
 
 TEST_F(App, BoxGroupSolvesSomeBoxesAlone) {

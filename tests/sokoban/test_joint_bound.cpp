@@ -108,6 +108,8 @@ TEST(JointBound, SameOptimaOnMicrobanWithAndWithoutAtExpansion) {
   SolveOptions with, without;
   with.patterns.joint_nodes = 500;
   with.patterns.joint_groups = 2;
+  with.patterns.joint_after_pushes = 0;
+  without.patterns.joint_nodes = 0;
   // (the start's groups from the first push on, so that small levels have patterns to use)
   with.patterns.start_after_pushes = without.patterns.start_after_pushes = 0;
   EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({with, without}), hsearch::testing::sweep(50));
@@ -123,6 +125,7 @@ TEST(JointBound, TheSolverCountsTheJointBoundsItUses) {
   for (int n = 1; n <= 60; ++n) {
     SolveOptions options;
     options.patterns.joint_nodes = 500;
+    options.patterns.joint_after_pushes = 0;
     options.patterns.start_after_pushes = 0;
     options.fewer_moves = false;
     options.limits.max_expanded = 20000;
@@ -139,4 +142,36 @@ TEST(JointBound, TheSolverCountsTheJointBoundsItUses) {
   EXPECT_GT(raised, 0U);
   EXPECT_GE(expanded, found);
   EXPECT_GT(skipped, 0U);
+}
+
+// Joint bounds that pause (a window of 2 that did not raise both states' bounds pauses them for
+// 64 pushes, then 128, ...) leave states with the bound the search has: the optima are the same
+// as without joint bounds, and the pauses are counted with the states they left.
+TEST(JointBound, PausedJointBoundsKeepTheOptima) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  SolveOptions paused, without;
+  paused.patterns.joint_nodes = 50;
+  paused.patterns.joint_after_pushes = 0;
+  paused.patterns.joint_min_raised = 1.0;
+  paused.patterns.joint_window = 2;
+  paused.patterns.joint_pause = 64;
+  without.patterns.joint_nodes = 0;
+  paused.patterns.start_after_pushes = without.patterns.start_after_pushes = 0;
+  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({paused, without}), hsearch::testing::sweep(50));
+
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  std::uint64_t pauses = 0, left = 0, found = 0;
+  for (int n = 1; n <= 60; ++n) {
+    SolveOptions options = paused;
+    options.fewer_moves = false;
+    options.limits.max_expanded = 20000;
+    const SolveReport r = solve_level(entries[static_cast<std::size_t>(n - 1)].level, options);
+    pauses += r.joint_pauses;
+    left += r.joint_paused;
+    found += r.joint_bounds;
+  }
+  std::cout << found << " joint bounds, " << pauses << " pauses, " << left << " states left without one\n";
+  EXPECT_GT(found, 0U);
+  EXPECT_GT(pauses, 0U);
+  EXPECT_GT(left, 0U);
 }

@@ -101,9 +101,21 @@ struct PatternSearchOptions {
   // `joint_groups` of the penalty patterns it holds (largest penalty first), each sub-search
   // stopped after `joint_nodes` expansions (or at `sub_search_bytes`) with the bound it has
   // reached (0: never). Only for a level with as many boxes as goals, and only where the search
-  // revalues at expansion.
-  std::uint64_t joint_nodes = 0;
+  // revalues at expansion. On by default: docs/sokoban.md, "The joint bound at expansion".
+  std::uint64_t joint_nodes = 50;
   int joint_groups = 1;
+  // Joint bounds are asked for once the main search has made this many pushes: on a small
+  // level (Microban's median) the sub-searches cost more than they save, as the start's groups
+  // do (start_after_pushes).
+  std::uint64_t joint_after_pushes = 1 << 15;
+  // Joint bounds pause when they stop paying: of each `joint_window` bounds, fewer than this
+  // share raised the state's bound (0: never pause). The pause lasts `joint_pause` pushes, and
+  // twice as long each time the next window fails again. On XSokoban, where the joint bound
+  // decides levels, it raises 40 % to all of the states it bounds; on Microban 93 and 123 it
+  // raises about 10 % and only slows the search (docs/sokoban.md).
+  double joint_min_raised = 0.25;
+  std::uint64_t joint_window = 1024;
+  std::uint64_t joint_pause = 1 << 18;
 };
 
 struct PatternSearchStats {
@@ -119,6 +131,8 @@ struct PatternSearchStats {
   std::uint64_t joint_expanded = 0;  // their expansions
   std::uint64_t joint_raised = 0;    // states whose bound they raised
   std::uint64_t joint_skipped = 0;   // states left without one: the search held more already
+  std::uint64_t joint_pauses = 0;    // times they paused, having raised too few (joint_min_raised)
+  std::uint64_t joint_paused = 0;    // states left without one during the pauses
 };
 
 // Set: the cell-set width of the main search's states (cell_set.hpp).
@@ -808,7 +822,9 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // would seldom move such a state, and the sub-search costs tens of expansions. Skipping a
   // bound only leaves the search with the one it has, so optimality does not depend on it.
   Cost with_joint_bound(const State& s, Cost bound, Cost held) {
-    if (!joint_ || is_dead_end(bound) || table_.penalties() == 0) return bound;
+    if (!joint_ || is_dead_end(bound) || table_.penalties() == 0 || pushes_ < options_.joint_after_pushes) {
+      return bound;
+    }
     if (joint_memo_.empty()) joint_memo_.resize(std::size_t{1} << 14);  // (a level with penalties only)
     JointMemo& memo = joint_memo_[s.hash & (joint_memo_.size() - 1)];
     if (memo.learnt == table_.size() && memo.player == s.player && memo.boxes == s.boxes) {
@@ -816,6 +832,10 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     }
     if (held > bound + 1) {
       ++stats_.joint_skipped;
+      return bound;
+    }
+    if (pushes_ < joint_resume_at_) {
+      ++stats_.joint_paused;
       return bound;
     }
     typename Table::Found found;
@@ -835,7 +855,22 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     }
     stats_.joint_raised += best > bound;
     memo = JointMemo{s.boxes, s.player, table_.size(), best};
+    if (n > 0) judge_joint_window(best > bound);  // (a state with no penalty pattern ran no sub-search)
     return best;
+  }
+
+  // Counts one joint bound into the current window; a full window that raised too few
+  // (PatternSearchOptions::joint_min_raised) pauses the joint bounds, each pause twice the last.
+  void judge_joint_window(bool raised) {
+    window_raised_ += raised;
+    if (++window_bounds_ < options_.joint_window) return;
+    if (static_cast<double>(window_raised_) < options_.joint_min_raised * static_cast<double>(window_bounds_)) {
+      ++stats_.joint_pauses;
+      joint_resume_at_ = pushes_ + next_pause_;
+      next_pause_ *= 2;
+    }
+    window_bounds_ = 0;
+    window_raised_ = 0;
   }
 
   // The squares a solution of the sub-state uses, in order: each walk of the player (a
@@ -907,6 +942,9 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   };
   std::unique_ptr<BasicJointBound<Set>> joint_;  // none unless joint_nodes > 0
   std::vector<JointMemo> joint_memo_;  // direct-mapped by the state's hash
+  std::uint64_t window_bounds_ = 0, window_raised_ = 0;  // judge_joint_window's current window
+  std::uint64_t joint_resume_at_ = 0;                    // no joint bounds before this push
+  std::uint64_t next_pause_ = options_.joint_pause;
 };
 
 using PatternSearch = BasicPatternSearch<CellSet>;

@@ -312,6 +312,8 @@ struct SolveReport {
   std::uint64_t joint_expanded = 0;           // their expansions (not in pattern_expanded)
   std::uint64_t joint_raised = 0;             // states whose bound they raised
   std::uint64_t joint_skipped = 0;            // states left without one (held more already)
+  std::uint64_t joint_pauses = 0;             // times they paused, having raised too few
+  std::uint64_t joint_paused = 0;             // states left without one during the pauses
   std::size_t deadlock_patterns = 0;
   std::size_t penalty_patterns = 0;
   // SolveOptions::learned_file: what was read (-1: nothing; else the push bound proven by the
@@ -898,6 +900,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   report.joint_expanded = patterns.stats().joint_expanded;
   report.joint_raised = patterns.stats().joint_raised;
   report.joint_skipped = patterns.stats().joint_skipped;
+  report.joint_pauses = patterns.stats().joint_pauses;
+  report.joint_paused = patterns.stats().joint_paused;
   report.deadlock_patterns = patterns.table().deadlocks();
   report.penalty_patterns = patterns.table().penalties();
   Solution solution;
