@@ -825,6 +825,10 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     if (!joint_ || is_dead_end(bound) || table_.penalties() == 0 || pushes_ < options_.joint_after_pushes) {
       return bound;
     }
+    if (pushes_ < joint_resume_at_) {  // (before the memo: a paused search pays nothing per state)
+      ++stats_.joint_paused;
+      return bound;
+    }
     if (joint_memo_.empty()) joint_memo_.resize(std::size_t{1} << 14);  // (a level with penalties only)
     JointMemo& memo = joint_memo_[s.hash & (joint_memo_.size() - 1)];
     if (memo.learnt == table_.size() && memo.player == s.player && memo.boxes == s.boxes) {
@@ -832,10 +836,6 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     }
     if (held > bound + 1) {
       ++stats_.joint_skipped;
-      return bound;
-    }
-    if (pushes_ < joint_resume_at_) {
-      ++stats_.joint_paused;
       return bound;
     }
     typename Table::Found found;
