@@ -97,7 +97,8 @@ TEST_F(App, EachTechniqueSwitchedOffKeepsTheOptimum) {
   for (const char* flag : {"--no-pattern-search", "--no-pi-corrals", "--tunnel-macros", "--goal-macros", "--goal-macros=off", "--no-frozen-goals",
                            "--no-corral-test", "--corral-depth 2", "--no-newer-first", "--no-revalue", "--no-goal-room", "--no-area-entry", "--no-entry-neighbours",
                            "--pattern-start-boxes 0", "--pattern-start-after 0", "--goal-set-slack 10",
-                           "--goal-room-states 1024", "--pattern-start-after 0 --pattern-start-nodes 100"}) {
+                           "--goal-room-states 1024", "--pattern-start-after 0 --pattern-start-nodes 100",
+                           "--joint-nodes 0", "--joint-after 0", "--joint-after 0 --joint-min-raised 0"}) {
     const ProgramRun r = run(flag);
     EXPECT_EQ(r.status, 0) << flag << ": " << r.out;
     EXPECT_NE(r.out.find("solved (push-optimal), 7 pushes"), std::string::npos) << flag << ": " << r.out;
