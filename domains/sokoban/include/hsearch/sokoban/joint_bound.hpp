@@ -74,16 +74,20 @@ class BasicJointBound {
       if (group.test(s.box_cell[b])) continue;
       rest_costs_[static_cast<std::size_t>(rest_++)] = s.goal_costs(b, static_cast<std::size_t>(goals_));
     }
-    const int size = goals_ - rest_;
-    Domain& domain = domain_for(size);
+    size_ = goals_ - rest_;
+    Domain& domain = domain_for(size_);
+    if (graph_bytes() > kGraphBytes) clear_graph();
+    if (++stamp_ == 0) {  // (after 2^32 calls: no vertex may look reached in this one)
+      for (Vertex& v : graph_) v.stamp = 0;
+      stamp_ = 1;
+    }
     nodes_.clear();
     open_.clear();
-    index_.assign(64, kEmpty);
     Node first;
-    first.state = domain.unpack(BasicPushKey<Set>{group, s.player});
+    first.vertex = vertex_of(BasicPushKey<Set>{group, s.player}, domain);
     first.g = 0;
     warm_start(s, first);
-    if (!add(std::move(first), out.start)) {
+    if (!add(first, out.start)) {
       out.exact = out.dead = true;
       return out;
     }
@@ -101,23 +105,22 @@ class BasicJointBound {
       if (stop(out.expanded)) return out;
       ++out.expanded;
       // (a copy: adding children may move the nodes)
-      parent_ = nodes_[top.node];
-      if (domain.is_goal(parent_.state)) push({top.g + rest_onto_free_goals(parent_.state), top.g, top.node, true});
-      domain.for_each_move(parent_.state, [&](const auto& m) {
+      const Node parent = nodes_[top.node];
+      if (!graph_[parent.vertex].expanded) expand(parent.vertex, domain);
+      const Sub& from = graph_[parent.vertex].sub;
+      if (from.boxes.subset_of(board_->goal_set())) {
+        push({top.g + rest_onto_free_goals(from), top.g, top.node, true});
+      }
+      const Vertex& v = graph_[parent.vertex];
+      for (std::uint32_t e = v.first_edge; e < v.first_edge + v.edges; ++e) {
         Node child;
-        child.state = parent_.state;
-        domain.apply(child.state, m);
-        if (is_dead_end(child.state.h)) return;
-        child.g = parent_.g + 1;
-        child.joint = parent_.joint;
-        if (child.state.dist != parent_.state.dist) {
-          solve_assignment(child.joint, goals_, cost_fn(child.state));  // the push froze boxes
-        } else {
-          reassign_row(child.joint, goals_, rest_ + child.state.last_box, cost_fn(child.state));
-        }
+        child.vertex = edges_[e];
+        child.g = parent.g + 1;
+        child.joint = parent.joint;
+        after_push(from, graph_[child.vertex].sub, child.joint);
         int estimate = 0;
-        add(std::move(child), estimate);
-      });
+        add(child, estimate);
+      }
     }
     out.exact = out.dead = true;  // nothing left to expand and no stop: no goal set takes P
     return out;
@@ -125,8 +128,8 @@ class BasicJointBound {
 
   // The P-only domains' memory and this object's tables.
   std::size_t bytes() const {
-    std::size_t total = nodes_.capacity() * sizeof(Node) + index_.capacity() * sizeof(std::uint32_t) +
-                        open_.capacity() * sizeof(Open) + columns_.capacity() * sizeof(int);
+    std::size_t total = nodes_.capacity() * sizeof(Node) + open_.capacity() * sizeof(Open) +
+                        columns_.capacity() * sizeof(int) + graph_bytes();
     for (const auto& d : domains_) total += d ? sizeof(Domain) + d->held_bytes() : 0;
     return total;
   }
@@ -134,11 +137,40 @@ class BasicJointBound {
  private:
   static constexpr std::uint32_t kEmpty = ~std::uint32_t{0};
   static constexpr std::int32_t kFar = kNoPushPathCost;
+  // The sub-state graph's memory; beyond it, the graph starts again empty.
+  static constexpr std::size_t kGraphBytes = std::size_t{64} << 20;
 
+  // A P-only state as the graph keeps it: what the sub-search and the P-only domain's moves
+  // read, without the whole-level matching the P-only domain does not keep (a third of a
+  // State's size).
+  struct Sub {
+    Set boxes, reach, frozen;
+    const std::uint16_t* dist = nullptr;
+    std::uint64_t hash = 0;
+    std::uint16_t player = kNoCell;
+    std::uint8_t last_box = kNoLastBox, last_dir = 0;
+    std::array<std::uint16_t, kMaxBoxes> box_cell{};
+    std::array<std::int8_t, kMaxBoxes> box_side{};
+    const std::uint16_t* goal_costs(std::size_t b, std::size_t goal_count) const {
+      return dist + (static_cast<std::size_t>(box_cell[b]) * 4 + static_cast<std::size_t>(box_side[b])) * goal_count;
+    }
+  };
+  // The sub-searches' moves depend on P's boxes and the player alone, not on R, so every
+  // sub-search of a level shares one graph of the P-only states: a vertex's children are
+  // generated once (the pushes, their deadlock tests and the player's flood, most of a
+  // sub-search's time) and read by every later sub-search that reaches it.
+  struct Vertex {
+    Sub sub;
+    std::uint32_t first_edge = 0;  // its children in edges_, once expanded
+    std::uint16_t edges = 0;
+    bool expanded = false;
+    std::uint32_t stamp = 0;  // the bound() call that reached it last, and its node there
+    std::uint32_t node = 0;
+  };
   struct Node {
-    State state;
-    Assignment<kMaxBoxes> joint;  // R's rows first, then P's in the state's box order
+    std::uint32_t vertex = 0;
     int g = 0;
+    Assignment<kMaxBoxes> joint;  // R's rows first, then P's in the vertex's box order
   };
   struct Open {
     int f, g;
@@ -150,7 +182,7 @@ class BasicJointBound {
   };
 
   // The joint matching's costs at sub-state t: R's rows from S, P's from t.
-  auto cost_fn(const State& t) const {
+  auto cost_fn(const Sub& t) const {
     return [this, &t](int row, int col) -> std::int32_t {
       const std::uint16_t d = row < rest_ ? rest_costs_[static_cast<std::size_t>(row)][col]
                                           : t.goal_costs(static_cast<std::size_t>(row - rest_),
@@ -159,39 +191,129 @@ class BasicJointBound {
     };
   }
 
-  // Keeps `node` unless it was reached before in no more pushes, and queues it; its f in
-  // `estimate`. False when no goal set can be reached from it.
-  bool add(Node&& node, int& estimate) {
-    const std::int64_t h = assignment_cost(node.joint, goals_, cost_fn(node.state));
-    if (h >= kFar || is_dead_end(node.state.h)) return false;
+  static Sub sub_of(const State& t, int size) {
+    Sub out;
+    out.boxes = t.boxes;
+    out.reach = t.reach;
+    out.frozen = t.frozen;
+    out.dist = t.dist;
+    out.hash = t.hash;
+    out.player = t.player;
+    out.last_box = t.last_box;
+    out.last_dir = t.last_dir;
+    for (std::size_t b = 0; b < static_cast<std::size_t>(size); ++b) {
+      out.box_cell[b] = t.box_cell[b];
+      out.box_side[b] = t.box_side[b];
+    }
+    return out;
+  }
+
+  // The State the P-only domain's moves take, from a vertex's Sub (the matching left empty:
+  // the P-only domain keeps none).
+  void state_of(const Sub& t, State& out) const {
+    out.boxes = t.boxes;
+    out.reach = t.reach;
+    out.frozen = t.frozen;
+    out.dist = t.dist;
+    out.hash = t.hash;
+    out.player = t.player;
+    out.h = 0;
+    out.last_box = t.last_box;
+    out.last_dir = t.last_dir;
+    for (std::size_t b = 0; b < static_cast<std::size_t>(size_); ++b) {
+      out.box_cell[b] = t.box_cell[b];
+      out.box_side[b] = t.box_side[b];
+    }
+  }
+
+  // Generates vertex v's children once: each push's child that is not a dead end becomes an
+  // edge to its vertex (a new one if the graph has not seen its state).
+  void expand(std::uint32_t v, Domain& domain) {
+    state_of(graph_[v].sub, work_);
+    const auto first_edge = static_cast<std::uint32_t>(edges_.size());
+    domain.for_each_move(work_, [&](const auto& m) {
+      child_ = work_;
+      domain.apply(child_, m);
+      if (is_dead_end(child_.h)) return;
+      const std::uint32_t c = intern(child_);
+      edges_.push_back(c);
+    });
+    Vertex& vertex = graph_[v];  // (interning may move the vertices)
+    vertex.first_edge = first_edge;
+    vertex.edges = static_cast<std::uint16_t>(edges_.size() - first_edge);
+    vertex.expanded = true;
+  }
+
+  // The joint matching of `to`, reached from `from` by one push, from `from`'s: P's rows taken
+  // to `to`'s box order (a vertex keeps the order of the first path that reached it), then the
+  // pushed box's row re-solved. From scratch when the push froze boxes, or when a box that did
+  // not move reads other distances in `to` (its player side came from another path): only
+  // the pushed box's costs may differ for the one-row repair to stay optimal.
+  void after_push(const Sub& from, const Sub& to, Assignment<kMaxBoxes>& joint) const {
+    if (to.dist != from.dist) {
+      solve_assignment(joint, goals_, cost_fn(to));
+      return;
+    }
+    const Assignment<kMaxBoxes> before = joint;
+    int pushed = -1;
+    for (int r = 0; r < size_; ++r) {
+      const std::size_t row = static_cast<std::size_t>(r);
+      int was = -1;
+      for (int q = 0; q < size_; ++q) {
+        if (from.box_cell[static_cast<std::size_t>(q)] == to.box_cell[row]) was = q;
+      }
+      if (was < 0) {
+        pushed = r;
+        // The pushed box's row was the one of `from`'s boxes that `to` no longer holds.
+        for (int q = 0; q < size_; ++q) {
+          if (!to.boxes.test(from.box_cell[static_cast<std::size_t>(q)])) was = q;
+        }
+      } else if (from.box_side[static_cast<std::size_t>(was)] != to.box_side[row]) {
+        solve_assignment(joint, goals_, cost_fn(to));
+        return;
+      }
+      const std::size_t old_row = static_cast<std::size_t>(rest_ + was), new_row = static_cast<std::size_t>(rest_ + r);
+      joint.u[new_row] = before.u[old_row];
+      joint.col_of_row[new_row] = before.col_of_row[old_row];
+      joint.row_of_col[before.col_of_row[old_row]] = static_cast<std::uint8_t>(new_row);
+    }
+    reassign_row(joint, goals_, rest_ + pushed, cost_fn(to));
+  }
+
+  // Keeps `node` unless its vertex was reached before in this call in no more pushes, and
+  // queues it; its f in `estimate`. False when no goal set can be reached from it.
+  bool add(const Node& node, int& estimate) {
+    const std::int64_t h = assignment_cost(node.joint, goals_, cost_fn(graph_[node.vertex].sub));
+    if (h >= kFar) return false;
     estimate = node.g + static_cast<int>(h);
-    std::uint32_t& slot = find(node.state);
-    if (slot != kEmpty) {
-      Node& seen = nodes_[slot];
+    Vertex& v = graph_[node.vertex];
+    if (v.stamp == stamp_) {
+      Node& seen = nodes_[v.node];
       if (seen.g <= node.g) return true;
-      seen = std::move(node);
-      push({estimate, seen.g, slot, false});
+      seen = node;
+      push({estimate, seen.g, v.node, false});
       return true;
     }
-    slot = static_cast<std::uint32_t>(nodes_.size());
-    nodes_.push_back(std::move(node));
-    push({estimate, nodes_.back().g, slot, false});
-    if (2 * nodes_.size() > index_.size()) grow_index();
+    v.stamp = stamp_;
+    v.node = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back(node);
+    push({estimate, node.g, v.node, false});
     return true;
   }
 
   // The sub-search's first joint matching from s's own: the same rows in the joint's order (R's
-  // first, as they are in s, then P's in the sub-state's order), and P's rows re-inserted, as
+  // first, as they are in s, then P's in the vertex's order), and P's rows re-inserted, as
   // P alone may have fewer boxes frozen on goals and so shorter distances. |P| augmentations
   // instead of a matching from scratch.
   void warm_start(const State& s, Node& first) const {
+    const Sub& t = graph_[first.vertex].sub;
     std::array<std::uint8_t, kMaxBoxes> row_of_box{};  // s's box number -> the joint's row
     int r = 0;
     for (int i = 0; i < goals_; ++i) {
       const std::size_t b = static_cast<std::size_t>(i);
-      if (first.state.boxes.test(s.box_cell[b])) {
-        for (int k = 0; k < goals_ - rest_; ++k) {
-          if (first.state.box_cell[static_cast<std::size_t>(k)] == s.box_cell[b]) row_of_box[b] = static_cast<std::uint8_t>(rest_ + k);
+      if (t.boxes.test(s.box_cell[b])) {
+        for (int k = 0; k < size_; ++k) {
+          if (t.box_cell[static_cast<std::size_t>(k)] == s.box_cell[b]) row_of_box[b] = static_cast<std::uint8_t>(rest_ + k);
         }
       } else {
         row_of_box[b] = static_cast<std::uint8_t>(r++);
@@ -206,21 +328,57 @@ class BasicJointBound {
       a.col_of_row[row] = s.match.col_of_row[b];
       a.row_of_col[s.match.col_of_row[b]] = static_cast<std::uint8_t>(row);
     }
-    for (int row = rest_; row < goals_; ++row) reassign_row(a, goals_, row, cost_fn(first.state));
+    for (int row = rest_; row < goals_; ++row) reassign_row(a, goals_, row, cost_fn(t));
   }
 
-  // The index slot of t's key: the node that holds it, or the empty slot where it goes.
-  std::uint32_t& find(const State& t) {
+  // The vertex of the P-only state with key k, made from the key (a flood and the P-only
+  // domain's distances) when the graph does not hold it yet.
+  std::uint32_t vertex_of(const BasicPushKey<Set>& k, Domain& domain) {
+    const std::uint32_t* slot = find(state_hash(*board_, k.boxes, k.player), k.boxes, k.player);
+    if (slot != nullptr && *slot != kEmpty) return *slot;
+    return intern(domain.unpack(k));
+  }
+
+  // The vertex of state t (made when the graph does not hold it yet).
+  std::uint32_t intern(const State& t) {
+    if (2 * (graph_.size() + 1) > index_.size()) grow_index();
+    std::uint32_t* slot = find(t.hash, t.boxes, t.player);
+    if (*slot != kEmpty) return *slot;
+    *slot = static_cast<std::uint32_t>(graph_.size());
+    graph_.push_back(Vertex{sub_of(t, size_)});
+    return *slot;
+  }
+
+  // The index slot of the state (boxes, player): the vertex that holds it, or the empty slot
+  // where it goes (nullptr only while the index is empty).
+  std::uint32_t* find(std::uint64_t hash, const Set& boxes, std::uint16_t player) {
+    if (index_.empty()) return nullptr;
     const std::size_t mask = index_.size() - 1;
-    for (std::size_t i = t.hash & mask;; i = (i + 1) & mask) {
+    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
       std::uint32_t& slot = index_[i];
-      if (slot == kEmpty || nodes_[slot].state == t) return slot;
+      if (slot == kEmpty) return &slot;
+      const Sub& t = graph_[slot].sub;
+      if (t.player == player && t.boxes == boxes) return &slot;
     }
   }
 
   void grow_index() {
-    index_.assign(index_.size() * 2, kEmpty);
-    for (std::uint32_t n = 0; n < nodes_.size(); ++n) find(nodes_[n].state) = n;
+    index_.assign(std::max<std::size_t>(1024, index_.size() * 2), kEmpty);
+    for (std::uint32_t v = 0; v < graph_.size(); ++v) {
+      *find(graph_[v].sub.hash, graph_[v].sub.boxes, graph_[v].sub.player) = v;
+    }
+  }
+
+  std::size_t graph_bytes() const {
+    return graph_.capacity() * sizeof(Vertex) + edges_.capacity() * sizeof(std::uint32_t) +
+           index_.capacity() * sizeof(std::uint32_t);
+  }
+
+  // Drops the graph (its memory too) once it has outgrown kGraphBytes.
+  void clear_graph() {
+    std::vector<Vertex>().swap(graph_);
+    std::vector<std::uint32_t>().swap(edges_);
+    std::vector<std::uint32_t>().swap(index_);
   }
 
   void push(const Open& o) {
@@ -229,7 +387,7 @@ class BasicJointBound {
   }
 
   // M_R(goals \ G), G the goals under t's boxes.
-  int rest_onto_free_goals(const State& t) {
+  int rest_onto_free_goals(const Sub& t) {
     columns_.clear();
     for (int g = 0; g < goals_; ++g) {
       if (!t.boxes.test(board_->goals()[static_cast<std::size_t>(g)])) columns_.push_back(g);
@@ -257,12 +415,16 @@ class BasicJointBound {
   const Board* board_;
   int goals_;
   int rest_ = 0;
+  int size_ = 0;  // |P|
   std::array<const std::uint16_t*, kMaxBoxes> rest_costs_{};  // R's rows of S's distances
   std::vector<std::unique_ptr<Domain>> domains_;            // the P-only domain by group size
+  std::vector<Vertex> graph_;  // every P-only state the sub-searches have reached
+  std::vector<std::uint32_t> edges_;  // the expanded vertices' children
+  std::vector<std::uint32_t> index_;  // open addressing on the vertices' hashes
+  std::uint32_t stamp_ = 0;  // this bound() call's number (Vertex::stamp)
   std::vector<Node> nodes_;
-  std::vector<std::uint32_t> index_;  // open addressing on the states' hashes
   std::vector<Open> open_;  // a heap (Later)
-  Node parent_;             // the node being expanded
+  State work_, child_;      // the vertex being expanded, and its child being made
   std::vector<int> columns_;
 };
 
