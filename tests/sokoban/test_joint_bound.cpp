@@ -103,6 +103,50 @@ TEST(JointBound, NeverAboveTheTrueCostOnMicrobanStates) {
   EXPECT_GT(raised, 0);
 }
 
+// One object's sub-searches share a graph of the P-only states (each state's children made
+// once): on states of random walks through Microban levels, every exact joint bound of a pair
+// of boxes from the shared graph is the one a fresh object finds, and so is every dead end.
+TEST(JointBound, TheSharedGraphGivesTheBoundsOfAFreshOne) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  std::mt19937_64 rng(20261206);
+  int compared = 0;
+  for (int n = 1; n <= hsearch::testing::sweep(60); ++n) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    BasicJointBound<CellSet> shared(board);
+    if (!shared.usable()) continue;
+    const SokobanDomain d(board);
+    for (int walk = 0; walk < 6; ++walk) {
+      SokobanDomain::State s = d.initial_state();
+      const int length = static_cast<int>(rng() % 12);
+      for (int k = 0; k < length && !hsearch::is_dead_end(s.h); ++k) {
+        const auto step = hsearch::sokoban::testing::walk_step(d, s, rng);
+        if (!step) break;
+        d.apply(s, *step);
+      }
+      if (hsearch::is_dead_end(s.h)) continue;
+      std::vector<std::uint16_t> boxes;
+      s.boxes.for_each([&](int c) { boxes.push_back(static_cast<std::uint16_t>(c)); });
+      for (std::size_t i = 0; i + 1 < boxes.size(); ++i) {
+        const CellSet group = group_of({boxes[i], boxes[i + 1]});
+        auto limit = [](std::uint64_t e) { return e >= 5000; };
+        const JointBound warm = shared.bound(s, group, limit);
+        BasicJointBound<CellSet> fresh(board);
+        const JointBound cold = fresh.bound(s, group, limit);
+        if (!warm.exact || !cold.exact) continue;
+        ++compared;
+        EXPECT_EQ(warm.dead, cold.dead) << "level " << n;
+        if (!warm.dead) {
+          EXPECT_EQ(warm.bound, cold.bound) << "level " << n;
+        }
+        EXPECT_EQ(warm.start, cold.start) << "level " << n;
+      }
+    }
+  }
+  std::cout << compared << " exact joint bounds compared\n";
+  EXPECT_GE(compared, hsearch::testing::kSanitized ? 50 : 300);
+}
+
 TEST(JointBound, SameOptimaOnMicrobanWithAndWithoutAtExpansion) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   SolveOptions with, without;
