@@ -27,7 +27,8 @@
 // matching onto the goals P leaves is then square).
 //
 // One object per thread: it reuses its tables from call to call, and allocates only while
-// they grow (the largest sub-search so far) and once per group size (its P-only domain).
+// they grow (the graph of the P-only states its sub-searches have reached, dropped past
+// 64 MB, and the largest sub-search so far) and once per group size (its P-only domain).
 #include <algorithm>
 #include <array>
 #include <cstdint>
