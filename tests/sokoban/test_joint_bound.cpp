@@ -33,6 +33,25 @@ auto never_stop() {
   return [](std::uint64_t) { return false; };
 }
 
+// The state after a random walk of fewer than `bound` pushes from the level's start (shorter
+// when it meets a dead end or a state with no push).
+SokobanDomain::State random_walk(const SokobanDomain& d, std::mt19937_64& rng, unsigned bound) {
+  SokobanDomain::State s = d.initial_state();
+  const int length = static_cast<int>(rng() % bound);
+  for (int k = 0; k < length && !hsearch::is_dead_end(s.h); ++k) {
+    const auto step = hsearch::sokoban::testing::walk_step(d, s, rng);
+    if (!step) break;
+    d.apply(s, *step);
+  }
+  return s;
+}
+
+std::vector<std::uint16_t> boxes_of(const SokobanDomain::State& s) {
+  std::vector<std::uint16_t> boxes;
+  s.boxes.for_each([&](int c) { boxes.push_back(static_cast<std::uint16_t>(c)); });
+  return boxes;
+}
+
 }  // namespace
 
 TEST(JointBound, InTheRoomTheGroupOfEveryBoxIsTheOptimumAndOneBoxKeepsTheOthersGoal) {
@@ -71,18 +90,11 @@ TEST(JointBound, NeverAboveTheTrueCostOnMicrobanStates) {
     if (!joint.usable()) continue;
     const SokobanDomain d(board);
     for (int walk = 0; walk < 4; ++walk) {
-      SokobanDomain::State s = d.initial_state();
-      const int length = static_cast<int>(rng() % 10);
-      for (int k = 0; k < length && !hsearch::is_dead_end(s.h); ++k) {
-        const auto step = hsearch::sokoban::testing::walk_step(d, s, rng);
-        if (!step) break;
-        d.apply(s, *step);
-      }
+      const SokobanDomain::State s = random_walk(d, rng, 10);
       if (hsearch::is_dead_end(s.h)) continue;
       const int truth = hsearch::sokoban::testing::exact_cost(board, s, 4000);
       if (truth == -1) continue;
-      std::vector<std::uint16_t> boxes;
-      s.boxes.for_each([&](int c) { boxes.push_back(static_cast<std::uint16_t>(c)); });
+      const std::vector<std::uint16_t> boxes = boxes_of(s);
       for (std::size_t i = 0; i < boxes.size(); ++i) {
         for (std::size_t j = i; j < boxes.size(); ++j) {
           const JointBound b = joint.bound(s, group_of({boxes[i], boxes[j]}), [](std::uint64_t e) { return e >= 20000; });
@@ -117,16 +129,9 @@ TEST(JointBound, TheSharedGraphGivesTheBoundsOfAFreshOne) {
     if (!shared.usable()) continue;
     const SokobanDomain d(board);
     for (int walk = 0; walk < 6; ++walk) {
-      SokobanDomain::State s = d.initial_state();
-      const int length = static_cast<int>(rng() % 12);
-      for (int k = 0; k < length && !hsearch::is_dead_end(s.h); ++k) {
-        const auto step = hsearch::sokoban::testing::walk_step(d, s, rng);
-        if (!step) break;
-        d.apply(s, *step);
-      }
+      const SokobanDomain::State s = random_walk(d, rng, 12);
       if (hsearch::is_dead_end(s.h)) continue;
-      std::vector<std::uint16_t> boxes;
-      s.boxes.for_each([&](int c) { boxes.push_back(static_cast<std::uint16_t>(c)); });
+      const std::vector<std::uint16_t> boxes = boxes_of(s);
       for (std::size_t i = 0; i + 1 < boxes.size(); ++i) {
         const CellSet group = group_of({boxes[i], boxes[i + 1]});
         auto limit = [](std::uint64_t e) { return e >= 5000; };

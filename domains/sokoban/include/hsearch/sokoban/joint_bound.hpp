@@ -192,45 +192,30 @@ class BasicJointBound {
     };
   }
 
-  static Sub sub_of(const State& t, int size) {
-    Sub out;
-    out.boxes = t.boxes;
-    out.reach = t.reach;
-    out.frozen = t.frozen;
-    out.dist = t.dist;
-    out.hash = t.hash;
-    out.player = t.player;
-    out.last_box = t.last_box;
-    out.last_dir = t.last_dir;
+  // What a Sub keeps of a State, copied either way (State and Sub name the fields alike): a
+  // vertex made from a state, or the state the P-only domain's moves take from a vertex (its
+  // matching left as it is: the P-only domain keeps none).
+  template <class From, class To>
+  static void copy_sub(const From& from, To& to, int size) {
+    to.boxes = from.boxes;
+    to.reach = from.reach;
+    to.frozen = from.frozen;
+    to.dist = from.dist;
+    to.hash = from.hash;
+    to.player = from.player;
+    to.last_box = from.last_box;
+    to.last_dir = from.last_dir;
     for (std::size_t b = 0; b < static_cast<std::size_t>(size); ++b) {
-      out.box_cell[b] = t.box_cell[b];
-      out.box_side[b] = t.box_side[b];
-    }
-    return out;
-  }
-
-  // The State the P-only domain's moves take, from a vertex's Sub (the matching left empty:
-  // the P-only domain keeps none).
-  void state_of(const Sub& t, State& out) const {
-    out.boxes = t.boxes;
-    out.reach = t.reach;
-    out.frozen = t.frozen;
-    out.dist = t.dist;
-    out.hash = t.hash;
-    out.player = t.player;
-    out.h = 0;
-    out.last_box = t.last_box;
-    out.last_dir = t.last_dir;
-    for (std::size_t b = 0; b < static_cast<std::size_t>(size_); ++b) {
-      out.box_cell[b] = t.box_cell[b];
-      out.box_side[b] = t.box_side[b];
+      to.box_cell[b] = from.box_cell[b];
+      to.box_side[b] = from.box_side[b];
     }
   }
 
   // Generates vertex v's children once: each push's child that is not a dead end becomes an
   // edge to its vertex (a new one if the graph has not seen its state).
   void expand(std::uint32_t v, Domain& domain) {
-    state_of(graph_[v].sub, work_);
+    copy_sub(graph_[v].sub, work_, size_);
+    work_.h = 0;
     const auto first_edge = static_cast<std::uint32_t>(edges_.size());
     domain.for_each_move(work_, [&](const auto& m) {
       child_ = work_;
@@ -346,7 +331,8 @@ class BasicJointBound {
     std::uint32_t* slot = find(t.hash, t.boxes, t.player);
     if (*slot != kEmpty) return *slot;
     *slot = static_cast<std::uint32_t>(graph_.size());
-    graph_.push_back(Vertex{sub_of(t, size_)});
+    graph_.push_back(Vertex{});
+    copy_sub(t, graph_.back().sub, size_);
     return *slot;
   }
 
