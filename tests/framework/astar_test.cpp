@@ -392,4 +392,32 @@ TEST(AStar, ResumedInPartsItEndsAsInOneRun) {
   EXPECT_GT(compared, 10);
 }
 
+// S=0 -> A=1 (1), S -> B=2 (5), A -> C=3 (1), B -> G=4 (10), C -> G (9); h(A) = 10 is exact,
+// h(C) = 0 is admissible but far below it. After S and then A are expanded, C (f = 2) tops the
+// open list: min f over open has fallen from 11 to 2, yet 11 stays proven (a search with a
+// bound the domain raises at expansion meets this when a raised node's children are valued lower).
+GraphDomain falling_graph() {
+  return GraphDomain({{{1, 1}, {2, 5}}, {{3, 1}}, {{4, 10}}, {{4, 9}}, {}}, 4);
+}
+
+TEST(AStar, AResumedSearchNeverReportsLessThanItProved) {
+  const auto d = falling_graph();
+  const toy::TableHeuristic h{{0, 10, 10, 0, 0}};
+  NullObserver observer;
+  AStarOptions options;
+  options.limits.max_expanded = 1;
+  AStarSearch<GraphDomain, toy::TableHeuristic, NullObserver> search(d, h, observer, options);
+  const auto first = search.run(d.start());
+  ASSERT_EQ(first.status, Status::stopped);
+  EXPECT_EQ(first.lower_bound, 11);
+  Limits two;
+  two.max_expanded = 2;
+  const auto second = search.resume(two);
+  ASSERT_EQ(second.status, Status::stopped);
+  EXPECT_EQ(second.lower_bound, 11);
+  const auto last = search.resume(Limits{});
+  ASSERT_EQ(last.status, Status::solved);
+  EXPECT_EQ(last.cost, 11);
+}
+
 }  // namespace

@@ -311,7 +311,10 @@ class AStarSearch {
       const std::int64_t best = open_.empty() ? 0 : nodes_[open_.top()].g + nodes_[open_.top()].h;
       // With a known lower bound the top of the open list need not have the smallest g + h
       // (everything under the bound is ordered as the bound), but the bound itself holds.
-      result.lower_bound = static_cast<Cost>(std::max(best, options_.known_lower_bound));
+      // With a bound that is not consistent, min f over open can fall (a child below its
+      // raised parent) after an earlier part proved more: what was proven stays proven.
+      proven_ = std::max({proven_, best, options_.known_lower_bound});
+      result.lower_bound = static_cast<Cost>(proven_);
     }
     return finish(std::move(result));
   }
@@ -325,6 +328,7 @@ class AStarSearch {
   }
 
   const D& domain_;
+  std::int64_t proven_ = 0;  // the highest lower bound a stop has reported
   std::uint64_t withheld_at_start_ = withheld_moves(domain_);
   const H& h_;
   O& observer_;
