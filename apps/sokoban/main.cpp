@@ -105,6 +105,7 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
   j["withheld"] = r.result.stats.withheld;
   j["revalued"] = r.result.stats.revalued;
   j["memory_fallback"] = r.memory_fallback;
+  j["symmetries"] = r.symmetries;
   if (r.bound_probes > 0) {
     j["bound_probes"] = {{"probes", r.bound_probes}, {"expanded", r.probe_expanded}, {"found", r.solved_by_probe}};
   }
@@ -845,6 +846,9 @@ int main(int argc, char** argv) {
                          "expanded last (to measure the tie rule; only the order of ties changes)")
       ("no-revalue", "A*: expand each node with the bound it got when it was generated, not valued again "
                      "with the patterns learnt since (to measure the revaluation; both are push-optimal)")
+      ("no-symmetry", "A*: no symmetry reduction (on a level whose board has mirror or rotation "
+                      "symmetries, A* keeps one of the states they map onto each other; push-optimal, "
+                      "on by default: docs/sokoban.md) (to measure it)")
       ("no-memory-fallback", "when A*'s memory limit is reached, stop (status memory_limit) instead "
                              "of going on with IDA* from the bound A* proved")
       ("pattern-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.max_boxes)),
@@ -933,6 +937,7 @@ int main(int argc, char** argv) {
   options.push_parity = vm.count("no-push-parity") == 0;
   options.newer_first_on_ties = vm.count("no-newer-first") == 0;
   options.revalue_before_expanding = vm.count("no-revalue") == 0;
+  options.symmetry = vm.count("no-symmetry") == 0;
   options.packing_order = vm.count("packing-order") != 0;
   options.feature_space = vm.count("no-feature-space") == 0 && !options.packing_order;
   options.packing_advisor = vm.count("no-packing-advisor") == 0;

@@ -32,6 +32,7 @@
 #include "hsearch/core/cost.hpp"
 #include "hsearch/core/domain.hpp"
 #include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/board_symmetry.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
 #include "hsearch/sokoban/goal_macro.hpp"
 #include "hsearch/sokoban/goal_room_bound.hpp"
@@ -147,6 +148,37 @@ class BasicSokobanDomain {
     goal_macros_ = on;
     walk_.resize(on ? 1 : 0);
   }
+  // Symmetry reduction (board_symmetry.hpp): hash() and pack() give each state's canonical key,
+  // so a best-first search keeps one of the states the board's symmetries map onto each other.
+  // Its plan is then made of pushes of the stored images: plan_from_start() turns it into the
+  // level's pushes. Off unless set, and only for a search whose plan goes through it (the
+  // solver's A*); nothing changes on a level with no symmetry. Keeps push-optimality: the
+  // images of a state need the same pushes.
+  void set_symmetry(bool on) {
+    if (on && !symmetries_known_) {
+      symmetries_ = board_symmetries(*board_);
+      symmetries_known_ = true;
+    }
+    symmetric_ = on && !symmetries_.empty();
+  }
+  bool symmetry() const { return symmetric_; }
+  // The board's symmetries other than the identity (after set_symmetry(true); 0 before).
+  int symmetries() const { return static_cast<int>(symmetries_.size()); }
+  // A plan of a search with symmetry reduction, each push made on its parent's canonical image,
+  // as the pushes from `start` (board_symmetry.hpp).
+  std::vector<Push> plan_from_start(const State& start, const std::vector<Push>& plan) const {
+    std::vector<Push> out;
+    out.reserve(plan.size());
+    State a = start;
+    for (const Push& m : plan) {
+      int which = -1;
+      canonical_key(symmetries_, a, which);
+      out.push_back(which < 0 ? m : push_image(symmetries_[static_cast<std::size_t>(which)], m, true));
+      move_box(*board_, a, out.back());
+    }
+    return out;
+  }
+
   // The goal macros for_each_move has offered so far.
   std::uint64_t goal_macros_offered() const { return macros_offered_; }
   // Legal pushes for_each_move has withheld so far because a PI-corral restricted the moves;
@@ -280,13 +312,13 @@ class BasicSokobanDomain {
   // (ExpandLearningDomain).
   Cost bound_before_expanding(const State& s, const Move& m, Cost held) const {
     if (hook_ == nullptr) return current_bound(s);
-    return bound_again(s, [&](const State& t) { return hook_->refine_before_expanding(t, push_target(*board_, m), held); });
+    return bound_again(s, [&](const State& t) { return hook_->refine_before_expanding(t, pushed_cell(s, m), held); });
   }
 
   bool is_goal(const State& s) const { return s.boxes.subset_of(board_->goal_set()); }
-  std::uint64_t hash(const State& s) const { return s.hash; }
+  std::uint64_t hash(const State& s) const { return symmetric_ ? canonical(s).hash : s.hash; }
 
-  Key pack(const State& s) const { return key_of(s); }
+  Key pack(const State& s) const { return symmetric_ ? canonical(s).key : key_of(s); }
   State unpack(const Key& k) const {
     if (!cache_.empty()) {
       const State& hit = cache_[state_hash(*board_, k.boxes, k.player) & cache_mask_];
@@ -312,12 +344,13 @@ class BasicSokobanDomain {
   // the cache still held it or it was rebuilt (A* passes each node's move: MoveAwareUnpackDomain).
   State unpack(const Key& k, const Move& m) const {
     State s = unpack(k);
-    const std::uint16_t at = push_target(*board_, m);
+    int sym = -1;
+    const std::uint16_t at = pushed_cell(s, m, &sym);
     s.last_box = kNoLastBox;
     for (int i = 0; i < boxes_; ++i) {
       if (s.box_cell[static_cast<std::size_t>(i)] == at) {
         s.last_box = static_cast<std::uint8_t>(i);
-        s.last_dir = m.dir;
+        s.last_dir = sym < 0 ? m.dir : symmetries_[static_cast<std::size_t>(sym)].dir[m.dir];
         break;
       }
     }
@@ -393,6 +426,41 @@ class BasicSokobanDomain {
 
   std::uint64_t learnt() const { return hook_ != nullptr ? hook_->learnt() : 0; }
 
+  // The square of s's box that push m moved. With symmetry reduction m may be a push of another
+  // image of s (it reached the state before it was stored as its canonical image): then the
+  // first symmetry that puts a box on m's target is taken (`sym`, else -1). A wrong pick only
+  // changes the order of pushes and where the bound hook looks first.
+  std::uint16_t pushed_cell(const State& s, const Move& m, int* sym = nullptr) const {
+    const std::uint16_t at = push_target(*board_, m);
+    if (sym != nullptr) *sym = -1;
+    if (!symmetric_ || s.boxes.test(at)) return at;
+    for (std::size_t i = 0; i < symmetries_.size(); ++i) {
+      const std::uint16_t t = symmetries_[i].cell[at];
+      if (s.boxes.test(t)) {
+        if (sym != nullptr) *sym = static_cast<int>(i);
+        return t;
+      }
+    }
+    return at;
+  }
+
+  // s's canonical key and its hash, remembered for the last state asked (a search asks for the
+  // hash and then the key of each child).
+  struct Canonical {
+    Key of;  // the state asked about
+    Key key;
+    std::uint64_t hash = 0;
+  };
+  const Canonical& canonical(const State& s) const {
+    if (canonical_.hash != 0 && canonical_.of == key_of(s)) return canonical_;
+    int which = -1;
+    canonical_.of = key_of(s);
+    canonical_.key = canonical_key(symmetries_, s, which);
+    canonical_.hash = which < 0 ? s.hash : state_hash(*board_, canonical_.key.boxes, canonical_.key.player);
+    if (canonical_.hash == 0) canonical_.hash = 1;  // (0 marks the memo empty)
+    return canonical_;
+  }
+
   // A state's bound computed again: the matching, then `hooked(t)` (the bound hook's value of
   // t, whose h is the matching's), then the goal room.
   template <class Hooked>
@@ -439,6 +507,10 @@ class BasicSokobanDomain {
   // stack of each for_each_move, which IDA* nests hundreds deep.
   mutable std::vector<OneBoxWalk<Set>> walk_;
   BoundHook* hook_ = nullptr;
+  std::vector<BoardSymmetry> symmetries_;
+  bool symmetries_known_ = false;
+  bool symmetric_ = false;
+  mutable Canonical canonical_;
   const GoalRoomBound* room_ = nullptr;
   static constexpr std::size_t kFirstCacheSlots = 64;
   mutable std::vector<State> cache_;  // see enable_state_cache

@@ -196,6 +196,10 @@ struct SolveOptions {
   // A*: value each node again before expanding it, with the patterns and groups learnt since it
   // was generated (AStarOptions::revalue_before_expanding; keeps push-optimality).
   bool revalue_before_expanding = true;
+  // A*: symmetry reduction (SokobanDomain::set_symmetry): on a level whose board has mirror or
+  // rotation symmetries, A* keeps one of the states they map onto each other (keeps
+  // push-optimality; the probes and the memory fallback search without it).
+  bool symmetry = true;
   // A*: the domain's table of recently generated states (SokobanDomain::enable_state_cache),
   // 2^bits entries of about 1 KB; only speed depends on it.
   int state_cache_bits = 12;
@@ -287,6 +291,9 @@ struct SolveReport {
   bool solved_by_probe = false;
   // A*'s memory limit stopped it and IDA* went on from its bound (SolveOptions::memory_fallback).
   bool memory_fallback = false;
+  // The board's symmetries other than the identity that A* reduced by (SolveOptions::symmetry;
+  // 0: none, or not asked).
+  int symmetries = 0;
   // The goal-room bound (SolveOptions::goal_room): its area's squares (0: not used), its
   // table's states, whether that table is complete, and the seconds it took to fill.
   int goal_room_squares = 0;
@@ -503,6 +510,8 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
       announce_phase(observer, "probe at " + std::to_string(bound) + ": looking for a solution of " +
                                    std::to_string(bound) + " pushes");
       if (goal_macros_in_probes) domain.set_goal_macros(true);
+      const bool symmetry = domain.symmetry();  // (a probe's plan is of the level's own pushes)
+      domain.set_symmetry(false);
       if (probe && probe_bound == bound) {
         probe_limits.max_expanded = running.expanded + budget;
         found = probe->resume(probe_limits);
@@ -520,6 +529,7 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
         found = probe->run(start);
       }
       if (goal_macros_in_probes) domain.set_goal_macros(false);
+      domain.set_symmetry(symmetry);
       running = found.stats;
       report.probe_expanded = probes_expanded();
       if (trace != nullptr) {
@@ -549,6 +559,7 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
     result = search.resume(part(until));
   }
   if (result.status == Status::stopped) result.lower_bound = std::max(result.lower_bound, probe_proven());
+  if (result.solved() && domain.symmetry()) result.plan = domain.plan_from_start(start, result.plan);
   const Statistics astar_stats = result.stats;
   return with_probes(std::move(result), astar_stats);
 }
@@ -803,6 +814,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       astar_options.known_lower_bound = known_bound;
       astar_options.revalue_before_expanding = options.revalue_before_expanding;
       astar_options.limits.max_bytes = memory.search;
+      domain.set_symmetry(options.symmetry && options.objective == Objective::pushes);
+      report.symmetries = domain.symmetry() ? domain.symmetries() : 0;
       // (A recorded tree or run shows one search: no probes then.)
       if (options.bound_probes && teaching.dot == nullptr && teaching.recording == nullptr) {
         result = astar_with_bound_probes(board, domain, start, h, astar_options, options.bound_probe_first_part,
@@ -810,7 +823,9 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
                                          observer, report, teaching.trace);
       } else {
         result = astar(domain, start, h, astar_options, observer);
+        if (result.solved() && domain.symmetry()) result.plan = domain.plan_from_start(start, result.plan);
       }
+      domain.set_symmetry(false);
       if (!options.memory_fallback || result.status != Status::stopped ||
           result.stop_reason != StopReason::memory_limit) {
         return result;
