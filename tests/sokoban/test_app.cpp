@@ -703,6 +703,21 @@ TEST_F(App, JointNodesReportsTheJointBounds) {
   expect_usage_error(level + " --joint-after -1", "joint-after");
 }
 
+// A board with all eight symmetries of the square: the JSON says how many A* reduced by, and
+// --no-symmetry leaves the push count as it is.
+TEST_F(App, SymmetryIsReportedAndCanBeSwitchedOff) {
+  const std::string level = temp_file("square.xsb", "#######\n#.   .#\n# $ $ #\n#  @  #\n# $ $ #\n#.   .#\n#######\n");
+  const ProgramRun with = run(level + " --json -q", false);
+  EXPECT_EQ(with.status, 0) << with.out;
+  const auto j = nlohmann::json::parse(with.out);
+  EXPECT_EQ(j["symmetries"], 7);
+  EXPECT_EQ(j["optimal"], true);
+  const ProgramRun without = run(level + " --no-symmetry --json -q", false);
+  const auto k = nlohmann::json::parse(without.out);
+  EXPECT_EQ(k["symmetries"], 0);
+  EXPECT_EQ(k["pushes"], j["pushes"]);
+}
+
 TEST_F(App, BoxGroupSolvesSomeBoxesAlone) {
   const std::string level = temp_file("group.xsb", "#########\n#@$ $ ..#\n#       #\n#########\n");
   const ProgramRun one = run(level + " --box-group 1,4");
