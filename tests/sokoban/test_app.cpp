@@ -704,7 +704,7 @@ TEST_F(App, JointNodesReportsTheJointBounds) {
 }
 
 // A board with all eight symmetries of the square: the JSON says how many A* reduced by, and
-// --no-symmetry leaves the push count as it is.
+// --no-symmetry (or recording the run) leaves the push count as it is.
 TEST_F(App, SymmetryIsReportedAndCanBeSwitchedOff) {
   const std::string level = temp_file("square.xsb", "#######\n#.   .#\n# $ $ #\n#  @  #\n# $ $ #\n#.   .#\n#######\n");
   const ProgramRun with = run(level + " --json -q", false);
@@ -716,6 +716,11 @@ TEST_F(App, SymmetryIsReportedAndCanBeSwitchedOff) {
   const auto k = nlohmann::json::parse(without.out);
   EXPECT_EQ(k["symmetries"], 0);
   EXPECT_EQ(k["pushes"], j["pushes"]);
+  // A recorded run shows each edge as its push: no reduction then.
+  const std::string events = temp_file("square_events.json", "");
+  const ProgramRun recorded = run(level + " --json -q --trace-json " + events, false);
+  EXPECT_EQ(recorded.status, 0) << recorded.out;
+  EXPECT_EQ(nlohmann::json::parse(recorded.out)["symmetries"], 0) << recorded.out;
 }
 
 TEST_F(App, BoxGroupSolvesSomeBoxesAlone) {

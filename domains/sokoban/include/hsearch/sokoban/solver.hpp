@@ -814,7 +814,10 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       astar_options.known_lower_bound = known_bound;
       astar_options.revalue_before_expanding = options.revalue_before_expanding;
       astar_options.limits.max_bytes = memory.search;
-      domain.set_symmetry(options.symmetry && options.objective == Objective::pushes);
+      // (A recorded tree or run shows each edge as its push: no reduction, whose edges lead to
+      // stored images, then.)
+      domain.set_symmetry(options.symmetry && options.objective == Objective::pushes && teaching.dot == nullptr &&
+                          teaching.recording == nullptr);
       report.symmetries = domain.symmetry() ? domain.symmetries() : 0;
       // (A recorded tree or run shows one search: no probes then.)
       if (options.bound_probes && teaching.dot == nullptr && teaching.recording == nullptr) {
