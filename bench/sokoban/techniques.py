@@ -39,6 +39,7 @@ VARIANTS = [
     ("no revaluation", ["--no-revalue"]),
     ("no bound probes", ["--no-bound-probes"]),
     ("no goal-room bound", ["--no-goal-room"]),
+    ("no symmetry reduction", ["--no-symmetry"]),
     ("no area-entry groups", ["--no-area-entry"]),
     ("no start groups", ["--pattern-start-boxes", "0"]),
     ("no entry neighbours", ["--no-entry-neighbours"]),
