@@ -445,19 +445,19 @@ class BasicSokobanDomain {
   }
 
   // s's canonical key and its hash, remembered for the last state asked (a search asks for the
-  // hash and then the key of each child).
+  // hash and then the key of each child). `of` starts as no state's key (its player is kNoCell).
   struct Canonical {
     Key of;  // the state asked about
     Key key;
     std::uint64_t hash = 0;
   };
   const Canonical& canonical(const State& s) const {
-    if (canonical_.hash != 0 && canonical_.of == key_of(s)) return canonical_;
+    const Key asked = key_of(s);
+    if (canonical_.of == asked) return canonical_;
     int which = -1;
-    canonical_.of = key_of(s);
+    canonical_.of = asked;
     canonical_.key = canonical_key(symmetries_, s, which);
     canonical_.hash = which < 0 ? s.hash : state_hash(*board_, canonical_.key.boxes, canonical_.key.player);
-    if (canonical_.hash == 0) canonical_.hash = 1;  // (0 marks the memo empty)
     return canonical_;
   }
 

@@ -559,7 +559,6 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
     result = search.resume(part(until));
   }
   if (result.status == Status::stopped) result.lower_bound = std::max(result.lower_bound, probe_proven());
-  if (result.solved() && domain.symmetry()) result.plan = domain.plan_from_start(start, result.plan);
   const Statistics astar_stats = result.stats;
   return with_probes(std::move(result), astar_stats);
 }
@@ -814,19 +813,21 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       astar_options.known_lower_bound = known_bound;
       astar_options.revalue_before_expanding = options.revalue_before_expanding;
       astar_options.limits.max_bytes = memory.search;
-      // (A recorded tree or run shows each edge as its push: no reduction, whose edges lead to
-      // stored images, then.)
-      domain.set_symmetry(options.symmetry && options.objective == Objective::pushes && teaching.dot == nullptr &&
-                          teaching.recording == nullptr);
+      // A recorded tree or run shows one search, each edge as its push: no probes then, and no
+      // symmetry reduction (whose edges lead to stored images).
+      const bool recorded = teaching.dot != nullptr || teaching.recording != nullptr;
+      domain.set_symmetry(options.symmetry && !recorded);
       report.symmetries = domain.symmetry() ? domain.symmetries() : 0;
-      // (A recorded tree or run shows one search: no probes then.)
-      if (options.bound_probes && teaching.dot == nullptr && teaching.recording == nullptr) {
+      if (options.bound_probes && !recorded) {
         result = astar_with_bound_probes(board, domain, start, h, astar_options, options.bound_probe_first_part,
                                          memory.probe, options.goal_macros == GoalMacros::probes && cost_adding,
                                          observer, report, teaching.trace);
       } else {
         result = astar(domain, start, h, astar_options, observer);
-        if (result.solved() && domain.symmetry()) result.plan = domain.plan_from_start(start, result.plan);
+      }
+      // (A probe, which searches without the reduction, gives the level's own pushes.)
+      if (result.solved() && domain.symmetry() && !report.solved_by_probe) {
+        result.plan = domain.plan_from_start(start, result.plan);
       }
       domain.set_symmetry(false);
       if (!options.memory_fallback || result.status != Status::stopped ||
