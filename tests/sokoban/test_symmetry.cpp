@@ -168,4 +168,33 @@ TEST(Symmetry, TheSolverKeepsTheOptimaOfSymmetricMicrobanLevels) {
   EXPECT_GE(compared, hsearch::testing::sweep(10));
 }
 
+// The bound probes search with the reduction too: a plan a probe finds is made of pushes of
+// the stored images, mapped back like A*'s. On the symmetric Microban levels, with probes from
+// A*'s 8th expansion: the optima of the table, plans that replay, and several found by a probe
+// (else this would test A*'s plans again).
+TEST(Symmetry, APlanFoundByABoundProbeIsMappedBack) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto microban = hsearch::sokoban::testing::read_microban();
+  int by_probe = 0, symmetric = 0;
+  for (int n = 1; n <= static_cast<int>(microban.entries.size()); ++n) {
+    const Level& level = microban.level(n);
+    if (board_symmetries(Board(level)).empty() || symmetric++ % hsearch::testing::stride(1) != 0) continue;
+    SolveOptions o;
+    o.limits.max_expanded = 20000;
+    o.fewer_moves = false;
+    o.bound_probe_first_part = 8;
+    const SolveReport report = solve_level(level, o);
+    if (!report.solved()) continue;
+    EXPECT_GT(report.symmetries, 0) << "level " << n;
+    EXPECT_TRUE(report.result.optimal) << "level " << n;
+    EXPECT_EQ(verify_lurd(level, report.lurd), "") << "level " << n;
+    const auto row = microban.table.find(n);
+    if (row != microban.table.end()) {
+      EXPECT_EQ(report.pushes, row->second.pushes) << "level " << n;
+    }
+    by_probe += report.solved_by_probe ? 1 : 0;
+  }
+  EXPECT_GE(by_probe, hsearch::testing::sweep(4)) << "of " << symmetric;
+}
+
 }  // namespace

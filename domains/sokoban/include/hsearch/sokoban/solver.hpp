@@ -198,7 +198,7 @@ struct SolveOptions {
   bool revalue_before_expanding = true;
   // A*: symmetry reduction (SokobanDomain::set_symmetry): on a level whose board has mirror or
   // rotation symmetries, A* keeps one of the states they map onto each other (keeps
-  // push-optimality; the probes and the memory fallback search without it).
+  // push-optimality; the bound probes use it too, the memory fallback does not).
   bool symmetry = true;
   // A*: the domain's table of recently generated states (SokobanDomain::enable_state_cache),
   // 2^bits entries of about 1 KB; only speed depends on it.
@@ -510,8 +510,6 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
       announce_phase(observer, "probe at " + std::to_string(bound) + ": looking for a solution of " +
                                    std::to_string(bound) + " pushes");
       if (goal_macros_in_probes) domain.set_goal_macros(true);
-      const bool symmetry = domain.symmetry();  // (a probe's plan is of the level's own pushes)
-      domain.set_symmetry(false);
       if (probe && probe_bound == bound) {
         probe_limits.max_expanded = running.expanded + budget;
         found = probe->resume(probe_limits);
@@ -529,7 +527,6 @@ Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& dom
         found = probe->run(start);
       }
       if (goal_macros_in_probes) domain.set_goal_macros(false);
-      domain.set_symmetry(symmetry);
       running = found.stats;
       report.probe_expanded = probes_expanded();
       if (trace != nullptr) {
@@ -825,8 +822,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       } else {
         result = astar(domain, start, h, astar_options, observer);
       }
-      // (A probe, which searches without the reduction, gives the level's own pushes.)
-      if (result.solved() && domain.symmetry() && !report.solved_by_probe) {
+      // (A probe stores its nodes through the same keys: its plan is mapped the same way.)
+      if (result.solved() && domain.symmetry()) {
         result.plan = domain.plan_from_start(start, result.plan);
       }
       domain.set_symmetry(false);
