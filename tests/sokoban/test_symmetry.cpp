@@ -136,35 +136,52 @@ TEST(Symmetry, AStarsPlanFromTheStartReplaysInTheFewestPushes) {
   }
 }
 
-// The solver's default (symmetry on) against --no-symmetry on the Microban levels whose boards
-// have symmetries, within 20 000 expansions each: the same push counts, proven and equal to the
-// table's, solutions that replay, and the reduction reported (under the sanitizers every other
-// such level: tests/sweep.hpp).
-TEST(Symmetry, TheSolverKeepsTheOptimaOfSymmetricMicrobanLevels) {
-  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
-  const auto microban = hsearch::sokoban::testing::read_microban();
-  int compared = 0, symmetric = 0;
+// Runs `check(n, level, options)` on the Microban levels whose boards have symmetries (under
+// the sanitizers every other such level: tests/sweep.hpp), with options for 20 000 expansions
+// and no fewer-moves pass; returns how many there are.
+template <class Check>
+int for_each_symmetric_level(const hsearch::sokoban::testing::Microban& microban, Check check) {
+  int symmetric = 0;
   for (int n = 1; n <= static_cast<int>(microban.entries.size()); ++n) {
     const Level& level = microban.level(n);
     if (board_symmetries(Board(level)).empty() || symmetric++ % hsearch::testing::stride(1) != 0) continue;
     SolveOptions o;
     o.limits.max_expanded = 20000;
     o.fewer_moves = false;
+    check(n, level, o);
+  }
+  return symmetric;
+}
+
+// A solved run with the reduction: reported, proven, replays, and equal to the table's optimum.
+void expect_reduced_optimum(const hsearch::sokoban::testing::Microban& microban, int n, const Level& level,
+                            const SolveReport& report) {
+  EXPECT_GT(report.symmetries, 0) << "level " << n;
+  EXPECT_TRUE(report.result.optimal) << "level " << n;
+  EXPECT_EQ(verify_lurd(level, report.lurd), "") << "level " << n;
+  const auto row = microban.table.find(n);
+  if (row != microban.table.end()) {
+    EXPECT_EQ(report.pushes, row->second.pushes) << "level " << n;
+  }
+}
+
+// The solver's default (symmetry on) against --no-symmetry on the Microban levels whose boards
+// have symmetries, within 20 000 expansions each: the same push counts, proven and equal to the
+// table's, solutions that replay, and the reduction reported.
+TEST(Symmetry, TheSolverKeepsTheOptimaOfSymmetricMicrobanLevels) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto microban = hsearch::sokoban::testing::read_microban();
+  int compared = 0;
+  for_each_symmetric_level(microban, [&](int n, const Level& level, SolveOptions o) {
     const SolveReport with = solve_level(level, o);
     o.symmetry = false;
     const SolveReport without = solve_level(level, o);
     EXPECT_EQ(without.symmetries, 0);
-    if (!with.solved() || !without.solved()) continue;
+    if (!with.solved() || !without.solved()) return;
     ++compared;
-    EXPECT_GT(with.symmetries, 0) << "level " << n;
-    EXPECT_TRUE(with.result.optimal) << "level " << n;
     EXPECT_EQ(with.pushes, without.pushes) << "level " << n;
-    EXPECT_EQ(verify_lurd(level, with.lurd), "") << "level " << n;
-    const auto row = microban.table.find(n);
-    if (row != microban.table.end()) {
-      EXPECT_EQ(with.pushes, row->second.pushes) << "level " << n;
-    }
-  }
+    expect_reduced_optimum(microban, n, level, with);
+  });
   EXPECT_GE(compared, hsearch::testing::sweep(10));
 }
 
@@ -175,25 +192,14 @@ TEST(Symmetry, TheSolverKeepsTheOptimaOfSymmetricMicrobanLevels) {
 TEST(Symmetry, APlanFoundByABoundProbeIsMappedBack) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   const auto microban = hsearch::sokoban::testing::read_microban();
-  int by_probe = 0, symmetric = 0;
-  for (int n = 1; n <= static_cast<int>(microban.entries.size()); ++n) {
-    const Level& level = microban.level(n);
-    if (board_symmetries(Board(level)).empty() || symmetric++ % hsearch::testing::stride(1) != 0) continue;
-    SolveOptions o;
-    o.limits.max_expanded = 20000;
-    o.fewer_moves = false;
+  int by_probe = 0;
+  const int symmetric = for_each_symmetric_level(microban, [&](int n, const Level& level, SolveOptions o) {
     o.bound_probe_first_part = 8;
     const SolveReport report = solve_level(level, o);
-    if (!report.solved()) continue;
-    EXPECT_GT(report.symmetries, 0) << "level " << n;
-    EXPECT_TRUE(report.result.optimal) << "level " << n;
-    EXPECT_EQ(verify_lurd(level, report.lurd), "") << "level " << n;
-    const auto row = microban.table.find(n);
-    if (row != microban.table.end()) {
-      EXPECT_EQ(report.pushes, row->second.pushes) << "level " << n;
-    }
+    if (!report.solved()) return;
+    expect_reduced_optimum(microban, n, level, report);
     by_probe += report.solved_by_probe ? 1 : 0;
-  }
+  });
   EXPECT_GE(by_probe, hsearch::testing::sweep(4)) << "of " << symmetric;
 }
 
