@@ -790,6 +790,13 @@ int main(int argc, char** argv) {
        "penalty pattern search would learn for it (--time-limit and --node-limit apply)")
       ("profile-svg", po::value<std::string>()->value_name("FILE"),
        "with --bound-profile: also draw f along the solution, its rises marked, as an SVG chart in FILE")
+      ("sample-states", po::value<std::string>()->value_name("FILE"),
+       "write every K-th state the push search expands (--sample-every) to FILE as a level titled with "
+       "its expansion, g, h and f: solve the file to see how far the bound falls short in the states the "
+       "search spends its time on (bench/sokoban/bound_gap.py tables it; one level; A* without its bound "
+       "probes, or IDA*)")
+      ("sample-every", po::value<std::string>()->value_name("K")->default_value("10000"),
+       "with --sample-states: one state per K expansions")
       ("no-pattern-search", "do not learn deadlocks and penalties by solving sub-states around each "
                             "push (pattern search keeps push-optimality and is on by default)")
       ("no-corral-test", "switch the frozen-corral deadlock test off (to measure it)")
@@ -1094,8 +1101,8 @@ int main(int argc, char** argv) {
     }
   }
 
-  // --dot and --trace-json each record one search: one level, and not the several searches of
-  // --objective any. Their files are opened before anything is searched.
+  // --dot, --trace-json and --sample-states each record one search: one level, and not the
+  // several searches of --objective any. Their files are opened before anything is searched.
   const auto open_record_file = [&](const char* option, const std::string& file, std::ofstream& out) {
     if (file.empty()) return true;
     if (options.objective == Objective::any) {
@@ -1110,9 +1117,25 @@ int main(int argc, char** argv) {
   };
   const std::string& dot_file = common.dot_file;
   const std::string& trace_json_file = common.trace_json_file;
-  std::ofstream dot_out, trace_json_out;
+  const std::string samples_file = vm.count("sample-states") ? vm["sample-states"].as<std::string>() : "";
+  if (vm.count("sample-states") && samples_file.empty()) cli.usage_error("--sample-states needs a file name");
+  if (!vm["sample-every"].defaulted() && samples_file.empty()) {
+    cli.usage_error("--sample-every K: only with --sample-states FILE");
+  }
+  if (!samples_file.empty() && options.objective == Objective::moves) {
+    cli.usage_error("--sample-states samples the push search; --objective moves searches player moves");
+  }
+  std::uint64_t sample_every = 0;
+  try {
+    sample_every = app::parse_count_in("sample-every", vm["sample-every"].as<std::string>(), 1,
+                                       std::uint64_t{1} << 40);
+  } catch (const std::invalid_argument& e) {
+    cli.usage_error(e.what());
+  }
+  std::ofstream dot_out, trace_json_out, samples_out;
   if (!open_record_file("--dot", dot_file, dot_out) ||
-      !open_record_file("--trace-json", trace_json_file, trace_json_out)) {
+      !open_record_file("--trace-json", trace_json_file, trace_json_out) ||
+      !open_record_file("--sample-states", samples_file, samples_out)) {
     return app::code(ExitStatus::bad_input);
   }
   Recording recording;
@@ -1122,6 +1145,9 @@ int main(int argc, char** argv) {
   teaching.dot = dot_file.empty() ? nullptr : &dot_out;
   teaching.dot_max_nodes = common.dot_max_nodes;
   teaching.recording = trace_json_file.empty() ? nullptr : &recording;
+  teaching.samples = samples_file.empty() ? nullptr : &samples_out;
+  teaching.sample_every = sample_every;
+  teaching.sample_prefix = "; ";  // an XSB comment: the title of the level that follows
 
   const bool show_solution = vm.count("no-solution") == 0;
   ExitStatus status = ExitStatus::solved;
@@ -1233,6 +1259,13 @@ int main(int argc, char** argv) {
     dot_out.close();
     if (!dot_out) {
       app::print_error(kProgram, dot_file + ": could not write the DOT file");
+      status = app::worst(status, ExitStatus::bad_input);
+    }
+  }
+  if (!samples_file.empty()) {
+    samples_out.close();
+    if (!samples_out) {
+      app::print_error(kProgram, samples_file + ": could not write the sampled states");
       status = app::worst(status, ExitStatus::bad_input);
     }
   }

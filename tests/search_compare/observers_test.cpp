@@ -1,5 +1,6 @@
 // The teaching observers on the toy domains: the trace repeats the search's own iteration
-// statistics and reopen events; the DOT tree is well-formed and bounded.
+// statistics and reopen events; the DOT tree is well-formed and bounded; the samples are every
+// k-th expansion with its g, h and f.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -15,6 +16,8 @@
 
 #include "framework/toy_domains.hpp"
 #include "hsearch/observers/dot_observer.hpp"
+#include "hsearch/observers/sample_observer.hpp"
+#include "hsearch/observers/teaching_observer.hpp"
 #include "hsearch/observers/trace_observer.hpp"
 #include "hsearch/search/astar.hpp"
 #include "hsearch/search/bfs.hpp"
@@ -259,3 +262,42 @@ TEST(DotObserver, LabelsWithQuotesAndNewlinesStayInsideTheirStrings) {
 }
 
 }  // namespace
+
+// Every k-th expansion, numbered, with f = g + h and the state's text; through run_teaching too.
+TEST(SampleObserver, WritesEveryKthExpansionWithItsGHAndF) {
+  GridDomain<true> grid(7, 7, 0.2, 3);
+  GridManhattan h{grid.width(), grid.goal_cell()};
+  for (const std::uint64_t every : {1u, 3u, 1000000u}) {
+    std::ostringstream out;
+    hsearch::SampleObserver samples(grid, out, every, "; ");
+    const auto r = hsearch::astar(grid, grid.start(), h, {}, samples);
+    ASSERT_GE(r.stats.expanded, 4u);
+    EXPECT_EQ(samples.written(), r.stats.expanded / every) << every;
+    const std::regex header(R"(; sample (\d+): expansion (\d+), g (-?\d+), h (-?\d+), f (-?\d+))");
+    std::uint64_t seen = 0;
+    const auto lines = lines_of(out.str());
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      std::smatch m;
+      if (!std::regex_match(lines[i], m, header)) continue;
+      ++seen;
+      EXPECT_EQ(std::stoull(m[1]), seen);
+      EXPECT_EQ(std::stoull(m[2]), seen * every);
+      EXPECT_EQ(std::stoll(m[3]) + std::stoll(m[4]), std::stoll(m[5])) << lines[i];
+      ASSERT_LT(i + 2, lines.size());
+      EXPECT_FALSE(lines[i + 1].empty());  // the state's text
+      EXPECT_TRUE(lines[i + 2].empty());   // and an empty line after it
+    }
+    EXPECT_EQ(seen, samples.written());
+  }
+  std::ostringstream through;
+  hsearch::Teaching teaching;
+  teaching.samples = &through;
+  teaching.sample_every = 2;
+  ASSERT_TRUE(teaching.active());
+  const auto r = hsearch::run_teaching(grid, teaching, [&](auto& observer) {
+    return hsearch::astar(grid, grid.start(), h, {}, observer);
+  });
+  std::size_t headers = 0;
+  for (const std::string& line : lines_of(through.str())) headers += line.rfind("sample ", 0) == 0 ? 1 : 0;
+  EXPECT_EQ(headers, r.stats.expanded / 2);
+}

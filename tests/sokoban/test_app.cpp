@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -429,6 +431,48 @@ TEST_F(App, DotWritesTheSearchTree) {
   EXPECT_EQ(many.status, 2) << many.out;
   EXPECT_NE(many.out.find("--level N"), std::string::npos) << many.out;
   const ProgramRun bad = run("--dot /nonexistent-dir/x.dot");
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("cannot write"), std::string::npos) << bad.out;
+}
+
+// --sample-states FILE: every K-th state the push search expands, as levels titled with their
+// g, h and f. Solved alone, a sample needs at least h pushes (the bound is admissible), and at
+// least the level's optimum minus g (the search reached it in g pushes).
+TEST_F(App, SampleStatesWritesExpandedStatesAsLevels) {
+  const std::string level = temp_file("sampled.xsb", "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n");
+  const std::string samples = temp_file("samples_" + std::to_string(::getpid()) + ".xsb", "");
+  const ProgramRun r = run(level + " --json -q --sample-states " + samples + " --sample-every 3", false);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  const int optimum = j.at("pushes").get<int>();
+  const std::uint64_t expanded = j.at("expanded").get<std::uint64_t>();
+  ASSERT_GE(expanded, 6u);
+  const ProgramRun solved = run(samples + " --json -q", false);
+  ASSERT_EQ(solved.status, 0) << solved.out;
+  const std::regex title(R"(sample (\d+): expansion (\d+), g (\d+), h (\d+), f (\d+))");
+  std::uint64_t count = 0;
+  std::istringstream lines(solved.out);
+  for (std::string line; std::getline(lines, line);) {
+    const auto s = nlohmann::json::parse(line);
+    std::smatch m;
+    const std::string t = s.at("title").get<std::string>();
+    ASSERT_TRUE(std::regex_match(t, m, title)) << t;
+    ++count;
+    EXPECT_EQ(std::stoull(m[2]), 3 * count) << t;
+    const int g = std::stoi(m[3]), h = std::stoi(m[4]);
+    EXPECT_EQ(g + h, std::stoi(m[5])) << t;
+    ASSERT_EQ(s.at("status"), "solved") << t;
+    EXPECT_GE(s.at("pushes").get<int>(), h) << t;
+    EXPECT_GE(g + s.at("pushes").get<int>(), optimum) << t;
+  }
+  EXPECT_EQ(count, expanded / 3);
+  // Usage: a file, one level, a push search, K >= 1, and --sample-every only with a file.
+  expect_usage_error("--sample-every 5", "--sample-states");
+  expect_usage_error("--sample-states " + samples + " --sample-every 0", "sample-every");
+  expect_usage_error("--sample-states " + samples + " --objective moves", "--objective moves");
+  const std::string two = temp_file("two_sampled.xsb", "#####\n#@$.#\n#####\n\n#####\n#@$.#\n#####\n");
+  expect_usage_error(two + " --sample-states " + samples, "--level N");
+  const ProgramRun bad = run("--sample-states /nonexistent-dir/s.xsb");
   EXPECT_EQ(bad.status, 2) << bad.out;
   EXPECT_NE(bad.out.find("cannot write"), std::string::npos) << bad.out;
 }

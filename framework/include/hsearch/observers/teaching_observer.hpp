@@ -1,7 +1,8 @@
 #pragma once
 // The observer of a teaching run (--trace, --dot in every program): forwards the search's
-// events to a TraceObserver and/or a DotObserver, either of which may be absent, and to an
-// optional `Also` observer (progress lines, iteration printers) that sees every hook too.
+// events to a TraceObserver, a DotObserver, a RecordingObserver and a SampleObserver, any of
+// which may be absent, and to an optional `Also` observer (progress lines, iteration printers)
+// that sees every hook too.
 //
 //   hsearch::Teaching teaching{&std::cerr, &dot_file, 200};
 //   auto r = hsearch::run_teaching(domain, teaching, [&](auto& observer) {
@@ -21,6 +22,7 @@
 #include "hsearch/core/result.hpp"
 #include "hsearch/observers/dot_observer.hpp"
 #include "hsearch/observers/recording_observer.hpp"
+#include "hsearch/observers/sample_observer.hpp"
 #include "hsearch/observers/trace_observer.hpp"
 
 namespace hsearch {
@@ -31,7 +33,10 @@ struct Teaching {
   std::ostream* dot = nullptr;    // the search tree as Graphviz DOT (DotObserver)
   std::size_t dot_max_nodes = 200;
   Recording* recording = nullptr;  // the run event by event (RecordingObserver; --trace-json)
-  bool active() const { return trace != nullptr || dot != nullptr || recording != nullptr; }
+  std::ostream* samples = nullptr;  // every sample_every-th expanded state (SampleObserver)
+  std::uint64_t sample_every = 10000;
+  std::string sample_prefix;        // before each sample's header line (a comment of the format)
+  bool active() const { return trace != nullptr || dot != nullptr || recording != nullptr || samples != nullptr; }
 };
 
 template <Domain D, bool Nodes = true, class Also = NullObserver>
@@ -41,8 +46,8 @@ class TeachingObserver : public NullObserver {
   static constexpr bool kWantsProgress = Also::kWantsProgress;
 
   TeachingObserver(TraceObserver<D>* trace, DotObserver<D>* dot, Also* also = nullptr,
-                   RecordingObserver<D>* recording = nullptr)
-      : trace_(trace), dot_(dot), also_(also), rec_(recording) {}
+                   RecordingObserver<D>* recording = nullptr, SampleObserver<D>* samples = nullptr)
+      : trace_(trace), dot_(dot), also_(also), rec_(recording), samples_(samples) {}
 
   void on_iteration_begin(std::int64_t bound) {
     if (trace_ != nullptr) trace_->on_iteration_begin(bound);
@@ -58,6 +63,7 @@ class TeachingObserver : public NullObserver {
   void on_expand(const typename D::State& s, std::int64_t g, std::int64_t h) {
     if (dot_ != nullptr) dot_->on_expand(s, g, h);
     if (rec_ != nullptr) rec_->on_expand(s, g, h);
+    if (samples_ != nullptr) samples_->on_expand(s, g, h);
     if (also_ != nullptr) also_->on_expand(s, g, h);
   }
   void on_generate(const typename D::State& parent, const typename D::State& child, const typename D::Move& m,
@@ -88,6 +94,7 @@ class TeachingObserver : public NullObserver {
   DotObserver<D>* dot_;
   Also* also_;
   RecordingObserver<D>* rec_;
+  SampleObserver<D>* samples_;
 };
 
 // The trace's last line: how the search ended.
@@ -116,9 +123,12 @@ auto run_teaching(const D& domain, const Teaching& teaching, Search&& search, Al
   DotObserver<D> dot(domain, teaching.dot != nullptr ? teaching.dot_max_nodes : 0);
   Recording unused;
   RecordingObserver<D> recording(domain, teaching.recording != nullptr ? *teaching.recording : unused);
+  SampleObserver<D> samples(domain, teaching.samples != nullptr ? *teaching.samples : discard, teaching.sample_every,
+                            teaching.sample_prefix);
   TeachingObserver<D, true, Also> observer(teaching.trace != nullptr ? &trace : nullptr,
                                            teaching.dot != nullptr ? &dot : nullptr, also,
-                                           teaching.recording != nullptr ? &recording : nullptr);
+                                           teaching.recording != nullptr ? &recording : nullptr,
+                                           teaching.samples != nullptr ? &samples : nullptr);
   auto result = search(observer);
   if (teaching.recording != nullptr) recording.finish(result);
   if (teaching.trace != nullptr) {

@@ -811,11 +811,12 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       astar_options.revalue_before_expanding = options.revalue_before_expanding;
       astar_options.limits.max_bytes = memory.search;
       // A recorded tree or run shows one search, each edge as its push: no probes then, and no
-      // symmetry reduction (whose edges lead to stored images).
+      // symmetry reduction (whose edges lead to stored images). Samples are A*'s expansions
+      // only, not a probe's; an image is a state of the level like any other.
       const bool recorded = teaching.dot != nullptr || teaching.recording != nullptr;
       domain.set_symmetry(options.symmetry && !recorded);
       report.symmetries = domain.symmetry() ? domain.symmetries() : 0;
-      if (options.bound_probes && !recorded) {
+      if (options.bound_probes && !recorded && teaching.samples == nullptr) {
         result = astar_with_bound_probes(board, domain, start, h, astar_options, options.bound_probe_first_part,
                                          memory.probe, options.goal_macros == GoalMacros::probes && cost_adding,
                                          observer, report, teaching.trace);
