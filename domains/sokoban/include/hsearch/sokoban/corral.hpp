@@ -12,8 +12,13 @@
 // when a box of K is off its goal, or when K holds an empty goal that must be filled (as many
 // goals as boxes). This never prunes a solvable state, so it keeps push-optimality.
 //
-// After a push only the region holding the pushed box can have become frozen (any region whose
-// pushes changed touches the box's new square), so the search checks that region only.
+// After a push from `from` to `to` the search checks the region holding the box only: any
+// region whose pushes the box now blocks, or that took squares the player lost, touches `to`
+// and so holds it. Two other kinds of region can become frozen and are left to the search:
+// one next to `from` (the box was one of its boxes, perhaps the only one the player could
+// push) and, when the push let the player into new squares, the rest of a region that lost
+// them to his area. Both are rare, and looking for the second after every push that opens new
+// squares costs more than the expansions it saves.
 #include <array>
 #include <cstdint>
 
