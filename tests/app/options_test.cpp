@@ -37,6 +37,17 @@ TEST(Options, NumbersAreCheckedNotWrapped) {
     EXPECT_THROW(parse_seconds("time-limit", bad), std::invalid_argument) << bad;
   }
   EXPECT_THROW(parse_count_in("dot-max-nodes", "0", 1, 10), std::invalid_argument);
+  EXPECT_EQ(parse_count_in("dot-max-nodes", "10", 1, 10), 10u);
+  // A ranged option names its range, whether the text is out of it or no number at all.
+  for (const char* bad : {"0", "11", "x", "-1", ""}) {
+    try {
+      parse_count_in("dot-max-nodes", bad, 1, 10);
+      ADD_FAILURE() << bad;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("--dot-max-nodes wants a whole number from 1 to 10, not '"), std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 TEST(Options, RangesAndLists) {

@@ -57,8 +57,10 @@ std::uint64_t parse_count(const std::string& option, const std::string& text) {
 }
 
 std::uint64_t parse_count_in(const std::string& option, const std::string& text, std::uint64_t lo, std::uint64_t hi) {
-  const std::uint64_t v = parse_count(option, text);
-  if (v < lo || v > hi) {
+  // Not a number and out of range get the same message: the one that names the range.
+  const bool number = all_digits(text) && text.size() <= 19;
+  const std::uint64_t v = number ? std::strtoull(text.c_str(), nullptr, 10) : 0;
+  if (!number || v < lo || v > hi) {
     throw std::invalid_argument("--" + option + " wants a whole number from " + std::to_string(lo) + " to " +
                                 std::to_string(hi) + ", not '" + text + "'");
   }
