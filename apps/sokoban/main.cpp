@@ -935,6 +935,7 @@ int main(int argc, char** argv) {
     request.limits.max_bytes = app::default_search_memory();
   }
   SolveOptions options;
+  std::uint64_t sample_every = 0;  // --sample-every, read with the other numbers below
   options.pattern_search = vm.count("no-pattern-search") == 0;
   options.corral_test = vm.count("no-corral-test") == 0;
   options.window_deadlocks = vm.count("no-window-deadlocks") == 0;
@@ -994,6 +995,7 @@ int main(int argc, char** argv) {
     options.patterns.area_entry = vm.count("no-area-entry") == 0;
     options.patterns.entry_neighbours = vm.count("no-entry-neighbours") == 0;
     options.patterns.at_expansion = vm.count("patterns-at-expansion") != 0;
+    sample_every = app::parse_count_in("sample-every", vm["sample-every"].as<std::string>(), 1, std::uint64_t{1} << 40);
   } catch (const std::invalid_argument& e) {
     cli.usage_error(e.what());
   }
@@ -1124,13 +1126,6 @@ int main(int argc, char** argv) {
   }
   if (!samples_file.empty() && options.objective == Objective::moves) {
     cli.usage_error("--sample-states samples the push search; --objective moves searches player moves");
-  }
-  std::uint64_t sample_every = 0;
-  try {
-    sample_every = app::parse_count_in("sample-every", vm["sample-every"].as<std::string>(), 1,
-                                       std::uint64_t{1} << 40);
-  } catch (const std::invalid_argument& e) {
-    cli.usage_error(e.what());
   }
   std::ofstream dot_out, trace_json_out, samples_out;
   if (!open_record_file("--dot", dot_file, dot_out) ||

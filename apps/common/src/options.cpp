@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -36,6 +37,13 @@ bool all_digits(const std::string& text) {
   return true;
 }
 
+// The whole number `text` spells, or nothing: digits only, since strtoull would wrap "-5"
+// around to 2^64 - 5, and at most 19 of them, which always fit.
+std::optional<std::uint64_t> whole_number(const std::string& text) {
+  if (!all_digits(text) || text.size() > 19) return std::nullopt;
+  return std::strtoull(text.c_str(), nullptr, 10);
+}
+
 }  // namespace
 
 double parse_seconds(const std::string& option, const std::string& text) {
@@ -49,22 +57,19 @@ double parse_seconds(const std::string& option, const std::string& text) {
 }
 
 std::uint64_t parse_count(const std::string& option, const std::string& text) {
-  // Digits only: strtoull would wrap "-5" around to 2^64 - 5.
-  if (!all_digits(text) || text.size() > 19) {
-    throw std::invalid_argument("--" + option + " wants a whole number >= 0, not '" + text + "'");
-  }
-  return std::strtoull(text.c_str(), nullptr, 10);
+  const auto v = whole_number(text);
+  if (!v) throw std::invalid_argument("--" + option + " wants a whole number >= 0, not '" + text + "'");
+  return *v;
 }
 
 std::uint64_t parse_count_in(const std::string& option, const std::string& text, std::uint64_t lo, std::uint64_t hi) {
   // Not a number and out of range get the same message: the one that names the range.
-  const bool number = all_digits(text) && text.size() <= 19;
-  const std::uint64_t v = number ? std::strtoull(text.c_str(), nullptr, 10) : 0;
-  if (!number || v < lo || v > hi) {
+  const auto v = whole_number(text);
+  if (!v || *v < lo || *v > hi) {
     throw std::invalid_argument("--" + option + " wants a whole number from " + std::to_string(lo) + " to " +
                                 std::to_string(hi) + ", not '" + text + "'");
   }
-  return v;
+  return *v;
 }
 
 bool parse_range(const std::string& text, int& first, int& last) {
