@@ -140,6 +140,7 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
     j["pattern_searches"] = r.pattern_searches;
     j["pattern_expanded"] = r.pattern_expanded;
     j["pattern_corral_searches"] = r.pattern_corral_searches;
+    j["pattern_wall_searches"] = r.pattern_wall_searches;
     j["pattern_start_searches"] = r.pattern_start_searches;
     j["area_entry_searches"] = r.area_entry_searches;
     j["area_entry_groups"] = r.area_entry_groups;
@@ -868,6 +869,9 @@ int main(int argc, char** argv) {
       ("pattern-corral-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.corral_boxes)),
        "also search, after a push, the boxes that fence in the squares next to it that the player "
        "cannot reach, with the boxes next to them, when they are at most this many (0: never)")
+      ("no-pattern-walls", "corral fences and the start's groups take boxes frozen on goals as boxes of "
+                           "their own, counted in the limits, instead of as walls beside them (push-optimal "
+                           "both ways; --objective any never takes them as walls; docs/sokoban.md) (to measure it)")
       ("pattern-start-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.start_boxes)),
        "before the search, search every group of up to this many of the start's boxes that stand close "
        "together or in each other's way (0: none; docs/sokoban.md)")
@@ -995,6 +999,7 @@ int main(int argc, char** argv) {
     options.patterns.area_entry = vm.count("no-area-entry") == 0;
     options.patterns.entry_neighbours = vm.count("no-entry-neighbours") == 0;
     options.patterns.at_expansion = vm.count("patterns-at-expansion") != 0;
+    options.patterns.frozen_walls = vm.count("no-pattern-walls") == 0;
     sample_every = app::parse_count_in("sample-every", vm["sample-every"].as<std::string>(), 1, std::uint64_t{1} << 40);
   } catch (const std::invalid_argument& e) {
     cli.usage_error(e.what());

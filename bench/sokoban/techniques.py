@@ -48,6 +48,7 @@ VARIANTS = [
     ("pattern effort 0.1", ["--pattern-effort", "0.1"]),
     ("pattern effort 0.3", ["--pattern-effort", "0.3"]),
     ("patterns at expansion", ["--patterns-at-expansion"]),
+    ("no pattern walls", ["--no-pattern-walls"]),
     ("no joint bounds", ["--joint-nodes", "0"]),
     ("joint bounds from the start", ["--joint-after", "0"]),
     ("joint bounds never paused", ["--joint-min-raised", "0"]),

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "data_dir.hpp"
+#include "level_text.hpp"
 #include "hsearch/sokoban/learned_file.hpp"
 #include "hsearch/sokoban/level_reader.hpp"
 #include "hsearch/sokoban/solver.hpp"
@@ -267,6 +268,70 @@ TEST(LearnedFile, RestoreRejectsBadBytesAndAddsNothing) {
   std::vector<std::uint8_t> huge = good;
   huge[0] = huge[1] = huge[2] = huge[3] = 0xFF;
   expect_rejected(huge, "a huge count");
+}
+
+// A pattern's walls (the boxes frozen on goals it was searched beside) are written and read
+// back with it, and read back only when they are a set that never moves: frozen by itself
+// and on goals; anything else would let a pattern hold in states where it is not true.
+TEST(LearnedFile, APatternsWallsReadBackOnlyWhenFrozenOnGoals) {
+  const Board board(hsearch::sokoban::testing::level_from(
+      "##########\n"
+      "#@       #\n"
+      "#  $  $ .#\n"
+      "# **    .#\n"
+      "# **     #\n"
+      "##########\n"));
+  auto at = [&](int r, int c) { return static_cast<std::uint16_t>(hsearch::sokoban::testing::cell(board, r, c)); };
+  const std::vector<std::uint16_t> block = {at(3, 2), at(3, 3), at(4, 2), at(4, 3)};
+  // The bytes of one deadlock pattern, the box on (2,3), with the player's zone named by (1,1).
+  auto one_pattern = [&](const std::vector<std::uint16_t>& walls) {
+    hsearch::PayloadWriter out;
+    out.u32(0);  // one-box sub-states
+    out.u32(0);  // larger sub-states
+    out.u32(1);  // patterns
+    out.u8(1);
+    out.u16(at(2, 3));
+    out.u8(static_cast<std::uint8_t>(walls.size()));
+    for (std::uint16_t c : walls) out.u16(c);
+    out.u16(at(1, 1));
+    out.u32(static_cast<std::uint32_t>(PenaltyTable::kDeadlock));
+    out.u32(0);
+    out.u32(0);  // the goals' area: none
+    out.u32(0);  // area-entry sub-states
+    out.u32(0);  // area-entry groups
+    return std::move(out.bytes());
+  };
+  PatternSearch search(board);
+  const std::vector<std::uint8_t> good = one_pattern(block);
+  search.restore(good, "test.learned");
+  ASSERT_EQ(search.table().size(), 1u);
+  CellSet walls;
+  for (std::uint16_t c : block) walls.set(c);
+  EXPECT_EQ(search.table().patterns()[0].walls, walls);
+  // Written and read again, the pattern is the same (walls, zone, cost).
+  PatternSearch again(board);
+  again.restore(search.learned(), "again.learned");
+  ASSERT_EQ(again.table().size(), 1u);
+  EXPECT_EQ(again.table().patterns()[0].boxes, search.table().patterns()[0].boxes);
+  EXPECT_EQ(again.table().patterns()[0].walls, walls);
+  EXPECT_EQ(again.table().patterns()[0].zone, search.table().patterns()[0].zone);
+  EXPECT_EQ(again.table().patterns()[0].cost, PenaltyTable::kDeadlock);
+  const SokobanDomain domain(board);
+  EXPECT_TRUE(hsearch::is_dead_end(search.table().bound(domain.initial_state(), 6)));
+
+  auto expect_rejected = [&](const std::vector<std::uint16_t>& bad, const std::string& why) {
+    PatternSearch fresh(board);
+    try {
+      fresh.restore(one_pattern(bad), "test.learned");
+      ADD_FAILURE() << "accepted: " << why;
+    } catch (const hsearch::TableFileError& e) {
+      EXPECT_NE(std::string(e.what()).find("test.learned"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(fresh.table().size(), 0u) << why;
+  };
+  expect_rejected({at(3, 2), at(3, 3), at(4, 2)}, "three boxes of the block: not frozen by themselves");
+  expect_rejected({at(2, 6)}, "a box off the goals");
+  expect_rejected({at(2, 3), at(3, 2), at(3, 3), at(4, 2), at(4, 3)}, "the pattern's own box among its walls");
 }
 
 }  // namespace

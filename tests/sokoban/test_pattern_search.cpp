@@ -147,6 +147,43 @@ TEST(PenaltyTable, OnePatternGivesItsCostPlusTheRestsMatchingFromScratch) {
   EXPECT_LT(raised, compared - 20);
 }
 
+// A 2x2 block of boxes on goals that never moves (freeze.hpp), and two boxes to bring home.
+const char* const kFrozenBlock =
+    "##########\n"
+    "#@       #\n"
+    "#  $  $ .#\n"
+    "# **    .#\n"
+    "# **     #\n"
+    "##########\n";
+
+TEST(PenaltyTable, APatternWithWallsMatchesOnlyAStateThatHoldsThem) {
+  const Board b(level_from(kFrozenBlock));
+  const SokobanDomain d(b);
+  const SokobanDomain::State s = d.initial_state();
+  const CellSet block = cells_of({cell(b, 3, 2), cell(b, 3, 3), cell(b, 4, 2), cell(b, 4, 3)});
+  ASSERT_EQ(s.frozen, block);
+  // The same board with the block's last box on (3,5) instead: the block is not all there.
+  auto at = [&](int r, int c) { return static_cast<std::uint16_t>(cell(b, r, c)); };
+  const std::vector<std::uint16_t> cells = {at(2, 3), at(2, 6), at(3, 2), at(3, 3), at(4, 2), at(3, 5)};
+  const SokobanDomain other(b, cells.data(), static_cast<int>(cells.size()), s.player);
+  const SokobanDomain::State t = other.initial_state();
+  ASSERT_FALSE(hsearch::is_dead_end(t.h));
+  PenaltyTable table(b, 6);
+  table.add(cells_of({cell(b, 2, 3)}), all_floor(b), PenaltyTable::kDeadlock, 0, block);
+  EXPECT_TRUE(hsearch::is_dead_end(table.bound(s, 6)));
+  EXPECT_EQ(table.bound(t, 6), t.h);
+  // Patterns that share their walls but not their boxes still add up, as without walls: the
+  // block's boxes stay in the rest, at 0 pushes each.
+  PenaltyTable apart(b, 6), walled(b, 6);
+  for (PenaltyTable* p : {&apart, &walled}) {
+    const CellSet walls = p == &walled ? block : CellSet{};
+    p->add(cells_of({cell(b, 2, 3)}), all_floor(b), 12, 0, walls);
+    p->add(cells_of({cell(b, 2, 6)}), all_floor(b), 9, 0, walls);
+  }
+  EXPECT_EQ(apart.bound(s, 6), 21);
+  EXPECT_EQ(walled.bound(s, 6), 21);
+}
+
 TEST(PatternSearch, FirstPushesOfASmallLevelKeepAdmissibleBounds) {
   const Board b(level_from(
       "#########\n"
@@ -252,6 +289,57 @@ TEST(PatternSearch, NeverAboveTheTrueCostOnMicrobanStates) {
   }
   EXPECT_GE(checked, 300);
   EXPECT_GT(raised, 0);  // the patterns did something
+}
+
+// Sub-states beside a block of boxes frozen on goals (the start's groups, and corral fences
+// that hold a box of the block): along random walks, every bound the patterns give is at most
+// the true cost, and every dead end they declare is one.
+TEST(PatternSearch, PatternsBesideFrozenBoxesNeverAboveTheTrueCost) {
+  const Board board(level_from(
+      "##########\n"
+      "#@       #\n"
+      "#  $  $  #\n"
+      "#**  $   #\n"
+      "#**   $  #\n"
+      "#  .. .. #\n"
+      "##########\n"));
+  std::mt19937_64 rng(20261206);
+  int checked = 0, dead = 0;
+  std::uint64_t walled = 0, fences = 0;
+  for (int walk = 0; walk < 40; ++walk) {
+    PatternSearchOptions options;
+    options.max_boxes = 2;
+    options.corral_boxes = 3;
+    PatternSearch patterns(board, options);
+    SokobanDomain d(board);
+    d.set_bound_hook(&patterns);
+    SokobanDomain::State s = d.initial_state();
+    ASSERT_EQ(s.frozen.count(), 4);
+    patterns.search_start(s, [] { return false; });
+    const std::uint64_t at_start = patterns.stats().wall_searches;
+    for (int k = 0; k < 14; ++k) {
+      std::vector<SokobanDomain::Move> moves;
+      d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
+      if (moves.empty()) break;
+      d.apply(s, moves[rng() % moves.size()]);
+      const int truth = exact_cost(board, s);
+      if (hsearch::is_dead_end(s.h)) {
+        EXPECT_EQ(truth, -2) << "walk " << walk << " push " << k;
+        ++dead;
+        break;
+      }
+      if (truth == -2) break;
+      ASSERT_GE(truth, 0);
+      ++checked;
+      EXPECT_LE(s.h, truth) << "walk " << walk << " push " << k;
+    }
+    walled += patterns.stats().wall_searches;
+    fences += patterns.stats().wall_searches - at_start;
+  }
+  EXPECT_GE(checked, 200);
+  EXPECT_GT(dead, 0);
+  EXPECT_GT(walled, 10U);
+  EXPECT_GT(fences, 0U);
 }
 
 TEST(PatternSearch, SameOptimaOnMicrobanWithAndWithout) {

@@ -67,6 +67,13 @@ class BasicCellSet {
     for (int i = 0; i < kWords; ++i) w_[i] |= other.w_[i];
     return *this;
   }
+  friend BasicCellSet operator|(BasicCellSet a, const BasicCellSet& b) { return a |= b; }
+  // The cells of *this that are not in `other`.
+  BasicCellSet without(const BasicCellSet& other) const {
+    BasicCellSet d = *this;
+    for (int i = 0; i < kWords; ++i) d.w_[i] &= ~other.w_[i];
+    return d;
+  }
 
   bool operator==(const BasicCellSet&) const = default;
 

@@ -29,7 +29,7 @@
 
 namespace hsearch::sokoban {
 
-inline constexpr int kLearnedFormat = 2;  // 2: the area-entry groups too
+inline constexpr int kLearnedFormat = 3;  // 2: the area-entry groups too; 3: patterns' walls
 
 struct LearnedFile {
   int push_bound = 0;                  // proven: no solution has fewer pushes

@@ -13,6 +13,15 @@
 // (search_corral, PatternSearchOptions::corral_boxes), since a fence is often a deadlock only
 // as a whole.
 //
+// Boxes frozen on goals (freeze.hpp) are walls of corral fences and of the start's groups
+// (PatternSearchOptions::frozen_walls): a frozen box in a fence brings its frozen block (the
+// frozen boxes 4-connected to it), and the start's groups have all of the start's frozen
+// boxes, searched beside the group's boxes but not counted against the size limits; the
+// pattern found holds only in states that hold those walls too (penalty_table.hpp). A goal
+// room whose entrance boxes froze, or a block of boxes frozen in the middle of the level, then
+// takes none of a fence's few boxes. Sub-states grown along solution paths take a frozen box
+// they run into as one of their boxes, as any other (walls there were measured slower).
+//
 // Two more kinds of groups (PatternSearchOptions::start_boxes, area_entry): before the search,
 // the start's groups of boxes that stand close together or in each other's way, searched onto
 // goals and into the goals' area (search_start); and after a push outside that area, a group
@@ -48,6 +57,7 @@
 #include "hsearch/sokoban/area_entry.hpp"
 #include "hsearch/sokoban/board.hpp"
 #include "hsearch/sokoban/cell_set.hpp"
+#include "hsearch/sokoban/freeze.hpp"
 #include "hsearch/sokoban/goal_set_costs.hpp"
 #include "hsearch/sokoban/joint_bound.hpp"
 #include "hsearch/sokoban/penalty_table.hpp"
@@ -68,6 +78,9 @@ struct PatternSearchOptions {
   // next to those, when they are at most this many and not all the boxes (0: never). Such a fence is often a deadlock only as a whole, which growing a
   // sub-state along solution paths does not find.
   int corral_boxes = 8;
+  // Boxes frozen on goals are walls of corral fences and of the start's groups, outside the
+  // size limits (the file's top); off, they join them as boxes like any other.
+  bool frozen_walls = true;
   // Before the search (search_start): every connected group of 2 to this many of the start's
   // boxes (0: none), a group connected by boxes at most two squares apart or by a box in the
   // way of another's lone solution, within `start_nodes` expansions in all. Each group is
@@ -123,6 +136,7 @@ struct PatternSearchStats {
   std::uint64_t expanded = 0;  // their expansions, in all
   std::uint64_t unfinished = 0;  // stopped by the node limit
   std::uint64_t corral_searches = 0;  // of the sub-searches, those of a corral's boxes
+  std::uint64_t wall_searches = 0;    // of the sub-searches, those beside boxes frozen on goals
   std::uint64_t start_searches = 0;  // of the sub-searches, those of the start's groups
   std::uint64_t entry_searches = 0;  // of the sub-searches, groups on their way into the goals' area
   std::uint64_t goal_set_searches = 0;  // patterns searched for their cost onto each goal set
@@ -188,8 +202,8 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
 
   // What has been learned, as bytes that `restore` reads back on the same board: every
   // sub-state searched (its boxes, the smallest cell of the player's zone, the outcome and,
-  // for one without penalty, the squares its solution uses) and every pattern (boxes, zone,
-  // c(P) and M(P)). Cells are the board's numbers, so the bytes do not depend on the width of
+  // for one without penalty, the squares its solution uses) and every pattern (boxes, walls,
+  // zone, c(P) and M(P)). Cells are the board's numbers, so the bytes do not depend on the width of
   // the states. Little-endian; a count before each list.
   std::vector<std::uint8_t> learned() const {
     PayloadWriter out;
@@ -205,6 +219,8 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     out.u32(static_cast<std::uint32_t>(table_.size()));
     for (const auto& p : table_.patterns()) {
       put_cells(out, p.boxes);
+      out.u8(static_cast<std::uint8_t>(p.walls.count()));  // (its walls, often none)
+      p.walls.for_each([&](int c) { out.u16(static_cast<std::uint16_t>(c)); });
       out.u16(static_cast<std::uint16_t>(p.zone.first()));
       out.u32(static_cast<std::uint32_t>(p.cost));
       out.u32(static_cast<std::uint32_t>(p.cost == Table::kDeadlock ? 0 : p.cost - p.penalty));
@@ -237,6 +253,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     std::vector<std::pair<Key, Memo>> memos;
     struct Learned {
       Set boxes;
+      Set walls;
       Set zone;
       std::int32_t cost, matching;
     };
@@ -251,10 +268,19 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       memos.emplace_back(key, in.memo());
     }
     for (std::uint32_t n = in.count(); n > 0; --n) {
-      const Key key = in.key();
       Learned p;
-      p.boxes = key.boxes;
-      p.zone = zone_of(p.boxes, key.zone);
+      p.boxes = in.cells();
+      p.walls = in.cells(0);
+      if (p.walls.intersects(p.boxes)) in.in.fail("a pattern's box among its walls");
+      // (Walls are sound only as boxes that never move: on goals, and frozen with the pattern's
+      // boxes alone, so frozen in every state that holds both.)
+      if (p.walls.any() &&
+          (!p.walls.subset_of(board_->goal_set()) || !p.walls.subset_of(frozen_boxes(*board_, p.boxes | p.walls)))) {
+        in.in.fail("a pattern's walls that are not frozen on goals");
+      }
+      const std::uint16_t zone = in.cell();
+      if ((p.boxes | p.walls).test(zone)) in.in.fail("a zone under a box");
+      p.zone = zone_of(p.boxes | p.walls, zone);
       p.cost = static_cast<std::int32_t>(in.in.u32("a pattern's cost"));
       p.matching = static_cast<std::int32_t>(in.in.u32("a pattern's matching"));
       if (p.cost < Table::kDeadlock || p.matching < 0 || (p.cost != Table::kDeadlock && p.matching > p.cost)) {
@@ -296,9 +322,9 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     }
     adopt(memo_, memos);
     for (const Learned& p : patterns) {
-      const std::size_t id = table_.add(p.boxes, p.zone, p.cost, p.matching);
+      const std::size_t id = table_.add(p.boxes, p.zone, p.cost, p.matching, p.walls);
       // A penalty pattern's goal sets are not in the file: searched again.
-      if (options_.goal_set_slack > 0 && p.cost != Table::kDeadlock && p.cost > p.matching) {
+      if (options_.goal_set_slack > 0 && p.cost != Table::kDeadlock && p.cost > p.matching && !p.walls.any()) {
         pending_goal_sets_.push_back(id);
       }
     }
@@ -312,12 +338,16 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
   // the search while others are pushed, and a pattern grown from a pushed box never takes them
   // in; a penalty of such a group counts in every state that still holds it.
   // `stop()` is asked between sub-searches (a time limit).
+  // The start's boxes frozen on goals are walls beside every group (the file's top), never in
+  // one: they stay in every state of the level.
   template <class Stop>
   void search_start(const State& s, Stop&& stop) {
-    const int n = s.boxes.count();
+    const Set walls = options_.frozen_walls ? s.frozen : Set{};
+    const Set movable = s.boxes.without(walls);
+    const int n = movable.count();
     if (options_.start_boxes < 2 || n < 3 || n > 64) return;
     std::vector<std::uint16_t> cells;
-    s.boxes.for_each([&](int c) { cells.push_back(static_cast<std::uint16_t>(c)); });
+    movable.for_each([&](int c) { cells.push_back(static_cast<std::uint16_t>(c)); });
     std::vector<std::uint64_t> links(static_cast<std::size_t>(n), 0);
     auto link = [&](int i, int j) {
       links[static_cast<std::size_t>(i)] |= std::uint64_t{1} << j;
@@ -341,7 +371,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       if (memo.outcome == Outcome::not_searched) {
         Set one;
         one.set(c);
-        memo = solve(one, zone_of(one, s.player), s.player);
+        memo = solve(one, Set{}, zone_of(one, s.player), s.player);
         path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
       }
       for (std::uint16_t p : memo.path) {
@@ -373,11 +403,11 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         }
         search_entry(pattern, s.player, Budget::start);
         if (all_on_goals) continue;
-        const Set zone = zone_of(pattern, s.player);
-        const Key key{pattern, static_cast<std::uint16_t>(zone.first())};
+        const Set zone = zone_of(pattern | walls, s.player);
+        const Key key{pattern | walls, static_cast<std::uint16_t>(zone.first())};
         if (memo_.find(key) != memo_.end()) continue;
         ++stats_.start_searches;
-        auto it = memo_.emplace(key, solve(pattern, zone, s.player)).first;
+        auto it = memo_.emplace(key, solve(pattern, walls, zone, s.player)).first;
         path_bytes_ += it->second.path.capacity() * sizeof(std::uint16_t);
       }
       level = std::move(next);
@@ -527,9 +557,10 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       if (c >= cell_count) in.fail("a cell off the board");
       return c;
     }
-    Set cells() {
+    // `least`: the fewest cells the list may have (a pattern's walls may be none).
+    Set cells(int least = 1) {
       const int n = in.u8("a box count");
-      if (n < 1 || n > kMaxBoxes) in.fail("a sub-state of " + std::to_string(n) + " boxes");
+      if (n < least || n > kMaxBoxes) in.fail("a sub-state of " + std::to_string(n) + " boxes");
       Set set;
       for (int i = 0; i < n; ++i) {
         const std::uint16_t c = cell();
@@ -595,7 +626,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         Memo& memo = lone_[static_cast<std::size_t>(pushed_to) * 4 + static_cast<std::size_t>(board_->side_class(pushed_to, side))];
         if (memo.outcome == Outcome::not_searched) {
           if (!within_budget()) return;
-          memo = solve(pattern, zone_of(pattern, s.player), s.player);
+          memo = solve(pattern, Set{}, zone_of(pattern, s.player), s.player);
           path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
         }
         found = &memo;
@@ -605,7 +636,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
         auto it = memo_.find(key);
         if (it == memo_.end()) {
           if (!within_budget()) return;
-          it = memo_.emplace(key, solve(pattern, zone, s.player)).first;
+          it = memo_.emplace(key, solve(pattern, Set{}, zone, s.player)).first;
           path_bytes_ += it->second.path.capacity() * sizeof(std::uint16_t);
         }
         found = &it->second;
@@ -648,36 +679,49 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
       if (n != kNoCell && s.boxes.test(n)) corrals_next_to(n);
     }
     if (!region.any()) return;
-    Set fence;
+    // Boxes frozen on goals in the fence are walls (the file's top), with their frozen blocks;
+    // only the others count against `corral_boxes`. (A corral's fence is a sub-state
+    // remembered by all its boxes: walls or not, boxes frozen on goals never move, so the
+    // sub-problem is the same.)
+    Set fence, walls;
     int fenced = 0;
+    const Set frozen = options_.frozen_walls ? s.frozen : Set{};
+    auto add_to_fence = [&](std::uint16_t n) {
+      if (frozen.test(n)) {
+        if (!walls.test(n)) walls |= frozen_block(s, n);
+        return;
+      }
+      fence.set(n);
+      ++fenced;
+    };
     region.for_each([&](int c) {
       for (int d = 0; d < 4; ++d) {
         const std::uint16_t n = board_->neighbor(static_cast<std::uint16_t>(c), d);
         if (n == kNoCell || !s.boxes.test(n) || fence.test(n)) continue;
-        fence.set(n);
-        ++fenced;
+        add_to_fence(n);
       }
     });
-    if (fenced > options_.corral_boxes || fenced >= box_count_) return;
-    if (fenced < 2) return;  // (a lone box's sub-state is grow()'s)
+    // (The whole level is no sub-state: at least one box that can move stays out.)
+    const int movable = box_count_ - frozen.count();
+    if (fenced > options_.corral_boxes || fenced >= movable) return;
+    // (a lone box's sub-state is grow()'s, unless walls stand beside it)
+    if (fenced == 0 || (fenced < 2 && !walls.any())) return;
     // With them, the boxes next to the fence: one that keeps a fence box from moving away (a
     // box behind it) is often what makes the fence a deadlock.
-    Set fence_and_next = fence;
-    fence.for_each([&](int c) {
+    const Set first_fence = fence;
+    first_fence.for_each([&](int c) {
       for (int d = 0; d < 4; ++d) {
         const std::uint16_t n = board_->neighbor(static_cast<std::uint16_t>(c), d);
-        if (n == kNoCell || !s.boxes.test(n) || fence_and_next.test(n)) continue;
-        if (fenced == options_.corral_boxes || fenced + 1 >= box_count_) continue;
-        fence_and_next.set(n);
-        ++fenced;
+        if (n == kNoCell || !s.boxes.test(n) || fence.test(n)) continue;
+        if (!frozen.test(n) && (fenced == options_.corral_boxes || fenced + 1 >= movable)) continue;
+        add_to_fence(n);
       }
     });
-    fence = fence_and_next;
-    const Set zone = zone_of(fence, s.player);
-    const Key key{fence, static_cast<std::uint16_t>(zone.first())};
+    const Set zone = zone_of(fence | walls, s.player);
+    const Key key{fence | walls, static_cast<std::uint16_t>(zone.first())};
     if (memo_.find(key) != memo_.end()) return;
     ++stats_.corral_searches;
-    Memo memo = solve(fence, zone, s.player);
+    Memo memo = solve(fence, walls, zone, s.player);
     path_bytes_ += memo.path.capacity() * sizeof(std::uint16_t);
     memo_.emplace(key, std::move(memo));
   }
@@ -767,6 +811,27 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     }
   }
 
+  // The boxes frozen on goals 4-connected to the frozen box on `cell` through frozen boxes. A
+  // set of frozen boxes is frozen by itself (freeze.hpp: each box blocked by walls, dead cells
+  // or boxes of the set), and a box is blocked only by its neighbours, so each such block is
+  // frozen by itself too: it never moves in any state that holds it.
+  Set frozen_block(const State& s, std::uint16_t cell) const {
+    Set block;
+    std::array<std::uint16_t, Set::kCapacity> queue;
+    std::size_t size = 0;
+    block.set(cell);
+    queue[size++] = cell;
+    for (std::size_t q = 0; q < size; ++q) {
+      for (int d = 0; d < 4; ++d) {
+        const std::uint16_t n = board_->neighbor(queue[q], d);
+        if (n == kNoCell || !s.frozen.test(n) || block.test(n)) continue;
+        block.set(n);
+        queue[size++] = n;
+      }
+    }
+    return block;
+  }
+
   // The player's zone on the board holding only `boxes`.
   Set zone_of(const Set& boxes, std::uint16_t player) const {
     Set zone;
@@ -774,10 +839,13 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     return zone;
   }
 
-  Memo solve(const Set& pattern, const Set& zone, std::uint16_t player) {
+  // The sub-state of `pattern`'s boxes beside `walls` (boxes frozen on goals: they never move,
+  // in the sub-search as in the state), its player in `zone`; the outcome is tabled for
+  // `pattern` with `walls` (penalty_table.hpp). `zone` is the zone on the board holding both.
+  Memo solve(const Set& pattern, const Set& walls, const Set& zone, std::uint16_t player) {
     std::array<std::uint16_t, kMaxBoxes> cells;
     int n = 0;
-    pattern.for_each([&](int c) { cells[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(c); });
+    (pattern | walls).for_each([&](int c) { cells[static_cast<std::size_t>(n++)] = static_cast<std::uint16_t>(c); });
     Domain sub(*board_, cells.data(), n, player);
     sub.enable_state_cache(8);
     // The sub-search's own frozen-goal tables are part of its memory limit: a quarter of it.
@@ -785,7 +853,7 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     const State start = sub.initial_state();
     Memo memo;
     if (is_dead_end(start.h)) {
-      table_.add(pattern, zone, Table::kDeadlock, 0);
+      table_.add(pattern, zone, Table::kDeadlock, 0, walls);
       memo.outcome = Outcome::deadlock;
       return memo;
     }
@@ -795,20 +863,22 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     astar_options.newer_first_on_ties = true;
     const auto result = astar(sub, start, PushLowerBound{}, astar_options);
     ++stats_.searches;
+    stats_.wall_searches += walls.any();
     stats_.expanded += result.stats.expanded;
     if (result.status == Status::unsolvable) {
-      table_.add(pattern, zone, Table::kDeadlock, 0);
+      table_.add(pattern, zone, Table::kDeadlock, 0, walls);
       memo.outcome = Outcome::deadlock;
     } else if (!result.solved() || !result.optimal) {
       ++stats_.unfinished;
       memo.outcome = Outcome::unfinished;
     } else if (result.cost > start.h) {
-      const std::size_t id = table_.add(pattern, zone, result.cost, start.h);
-      if (options_.goal_set_slack > 0) pending_goal_sets_.push_back(id);
+      // (The walls' goals are no goal set's: goal-set costs are for patterns without walls.)
+      const std::size_t id = table_.add(pattern, zone, result.cost, start.h, walls);
+      if (options_.goal_set_slack > 0 && !walls.any()) pending_goal_sets_.push_back(id);
       memo.outcome = Outcome::penalty;
     } else {
       memo.outcome = Outcome::no_penalty;
-      trace_path(pattern, player, result.plan, memo.path);
+      trace_path(pattern | walls, player, result.plan, memo.path);
     }
     return memo;
   }

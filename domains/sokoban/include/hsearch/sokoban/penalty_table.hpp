@@ -28,8 +28,18 @@
 // set not listed costs at least the list's floor, and its v(G) is at most the sum of the |P|
 // largest potentials of goals.
 //
+// A pattern may also hold walls: a set W of boxes frozen on goals (freeze.hpp) that stood
+// beside P when it was searched, searched with P as boxes that never move, so c(P) is the cost
+// of P's boxes on the board where W's squares are walls. W is frozen among P's and W's boxes
+// alone (every box of W blocked by walls, dead cells or boxes of that frozen set), so in every
+// state S that holds P and W, W never moves: replaying S's solution with the boxes outside P
+// and W removed keeps W where it is, and P's boxes still need c(P) pushes. The pattern matches S when S holds P and W; only P's
+// boxes count as its own (disjointness, the pushes summed), so patterns that share walls still
+// add up, and W's boxes, on their goals at push distance 0, stay in the rest R.
+//
 // A state's player is normalised to the smallest cell of its area, and its area lies inside
-// one zone of the P-only board, so "S's player is in Z" is a one-bit test.
+// one zone of the board holding only P's and W's boxes, so "S's player is in Z" is a one-bit
+// test.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -57,6 +67,7 @@ class BasicPenaltyTable {
 
   struct Pattern {
     Set boxes;
+    Set walls;  // W: boxes frozen on goals that the pattern needs in the state too (none: empty)
     Set zone;
     std::int32_t cost = 0;     // c(P), or kDeadlock
     std::int32_t penalty = 0;  // c(P) - M(P): what it adds over the pattern's own matching
@@ -71,10 +82,13 @@ class BasicPenaltyTable {
   BasicPenaltyTable(const Board& board, int goal_count)
       : board_(&board), goals_(goal_count), by_first_cell_(static_cast<std::size_t>(board.cell_count())) {}
 
-  // Records a pattern; `matching` is M(P) (ignored for a deadlock). Returns its number.
-  std::size_t add(const Set& boxes, const Set& zone, std::int32_t cost, std::int32_t matching) {
+  // Records a pattern; `matching` is M(P) (ignored for a deadlock), with `walls` W the boxes
+  // frozen on goals it was searched beside (their pushes, none, are in neither). Returns its
+  // number.
+  std::size_t add(const Set& boxes, const Set& zone, std::int32_t cost, std::int32_t matching, const Set& walls = {}) {
     Pattern p;
     p.boxes = boxes;
+    p.walls = walls;
     p.zone = zone;
     p.cost = cost;
     p.penalty = cost == kDeadlock ? 0 : cost - matching;
@@ -183,7 +197,7 @@ class BasicPenaltyTable {
         const int c = w * 64 + std::countr_zero(x);
         for (std::uint32_t id : by_first_cell_[static_cast<std::size_t>(c)]) {
           const Pattern& p = patterns_[id];
-          if (!p.zone.test(s.player) || !p.boxes.subset_of(s.boxes)) continue;
+          if (!p.zone.test(s.player) || !p.boxes.subset_of(s.boxes) || !p.walls.subset_of(s.boxes)) continue;
           if (p.cost == kDeadlock) return -1;
           if (p.penalty > 0 && n < kMaxPatternsPerState) found[static_cast<std::size_t>(n++)] = id;
         }

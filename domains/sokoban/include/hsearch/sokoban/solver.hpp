@@ -310,6 +310,7 @@ struct SolveReport {
   std::uint64_t pattern_searches = 0;
   std::uint64_t pattern_expanded = 0;
   std::uint64_t pattern_corral_searches = 0;  // (of pattern_searches) a corral's fence
+  std::uint64_t pattern_wall_searches = 0;    // (of pattern_searches) beside boxes frozen on goals
   std::uint64_t pattern_start_searches = 0;   // (of pattern_searches) the start's groups, onto goals
   std::uint64_t area_entry_searches = 0;      // (of pattern_searches) groups into the goals' area
   std::size_t area_entry_groups = 0;          // of those, the ones that raise the room bound
@@ -697,7 +698,13 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   domain.set_frozen_goal_bytes(memory.frozen_goals);
   PatternSearchOptions pattern_options = options.patterns;
   pattern_options.sub_search_bytes = memory.sub_search;
-  if (options.objective == Objective::any) pattern_options.node_limit = options.any_pattern_nodes;
+  if (options.objective == Objective::any) {
+    pattern_options.node_limit = options.any_pattern_nodes;
+    // Nor does it take frozen boxes as walls of fences and start groups: the penalties they
+    // find first steer its order, and on Microban 144 its first solution then came 4 times later
+    // (docs/sokoban.md, "Pattern search").
+    pattern_options.frozen_walls = false;
+  }
   // Sub-searches at expansion need A*'s revaluation, which is where they run; any other search
   // has them at each push.
   pattern_options.at_expansion = options.patterns.at_expansion && options.algorithm == Algorithm::astar &&
@@ -908,6 +915,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   report.pattern_searches = patterns.stats().searches;
   report.pattern_expanded = patterns.stats().expanded;
   report.pattern_corral_searches = patterns.stats().corral_searches;
+  report.pattern_wall_searches = patterns.stats().wall_searches;
   report.pattern_start_searches = patterns.stats().start_searches;
   report.area_entry_searches = patterns.stats().entry_searches;
   report.area_entry_groups = patterns.entry_table().size();
