@@ -811,26 +811,11 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     }
   }
 
-  // The boxes frozen on goals 4-connected to the frozen box on `cell` through frozen boxes. A
-  // set of frozen boxes is frozen by itself (freeze.hpp: each box blocked by walls, dead cells
-  // or boxes of the set), and a box is blocked only by its neighbours, so each such block is
-  // frozen by itself too: it never moves in any state that holds it.
-  Set frozen_block(const State& s, std::uint16_t cell) const {
-    Set block;
-    std::array<std::uint16_t, Set::kCapacity> queue;
-    std::size_t size = 0;
-    block.set(cell);
-    queue[size++] = cell;
-    for (std::size_t q = 0; q < size; ++q) {
-      for (int d = 0; d < 4; ++d) {
-        const std::uint16_t n = board_->neighbor(queue[q], d);
-        if (n == kNoCell || !s.frozen.test(n) || block.test(n)) continue;
-        block.set(n);
-        queue[size++] = n;
-      }
-    }
-    return block;
-  }
+  // The boxes frozen on goals 4-connected to the frozen box on `cell` through frozen boxes:
+  // freeze.hpp's cluster of that box among the frozen boxes alone. A frozen set is frozen by
+  // itself and a box is blocked only by its neighbours, so the block is frozen by itself too
+  // (the cluster's fixpoint keeps all of it): it never moves in any state that holds it.
+  Set frozen_block(const State& s, std::uint16_t cell) const { return frozen_cluster(*board_, s.frozen, cell); }
 
   // The player's zone on the board holding only `boxes`.
   Set zone_of(const Set& boxes, std::uint16_t player) const {
