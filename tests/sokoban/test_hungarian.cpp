@@ -93,3 +93,41 @@ TEST(Hungarian, DummyRowsServeMoreColumnsThanRealRows) {
   solve_assignment(a, 4, fn);
   EXPECT_EQ(assignment_cost(a, 4, fn), 2);
 }
+
+// A cost function may offer its rows (row(i)[col]), which the augmentation then reads once per
+// step instead of once per column: the same costs must give the very same assignment and
+// potentials, since the searches' tie-breaks read them.
+TEST(Hungarian, RowReadsGiveTheSameAssignmentAsCellReads) {
+  std::mt19937 rng(4242);
+  std::uniform_int_distribution<int> cost(0, 30), pct(0, 99);
+  for (int trial = 0; trial < 100; ++trial) {
+    const int n = 2 + trial % 7;
+    auto c = random_matrix(rng, n, 15);
+    const auto cells = [&](int i, int j) { return c[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]; };
+    struct Row {
+      const std::vector<std::int32_t>* costs;
+      std::int32_t operator[](int j) const { return (*costs)[static_cast<std::size_t>(j)]; }
+    };
+    struct Rows {
+      const std::vector<std::vector<std::int32_t>>* c;
+      Row row(int i) const { return Row{&(*c)[static_cast<std::size_t>(i)]}; }
+      std::int32_t operator()(int i, int j) const { return row(i)[j]; }
+    } rows{&c};
+    Assignment<8> a, b;
+    solve_assignment(a, n, cells);
+    solve_assignment(b, n, rows);
+    for (int step = 0; step <= 20; ++step) {
+      for (int i = 0; i < n; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        ASSERT_EQ(a.col_of_row[k], b.col_of_row[k]) << "trial " << trial << " step " << step;
+        ASSERT_EQ(a.u[k], b.u[k]);
+        ASSERT_EQ(a.v[k], b.v[k]);
+      }
+      ASSERT_EQ(assignment_cost(b, n, rows), brute_force(c));
+      const int r = static_cast<int>(rng() % static_cast<unsigned>(n));
+      for (auto& x : c[static_cast<std::size_t>(r)]) x = pct(rng) < 15 ? kInf : cost(rng);
+      reassign_row(a, n, r, cells);
+      reassign_row(b, n, r, rows);
+    }
+  }
+}

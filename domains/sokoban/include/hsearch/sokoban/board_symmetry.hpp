@@ -94,13 +94,30 @@ inline Push push_image(const BoardSymmetry& s, const Push& m, bool inverse = fal
   return p;
 }
 
-// The smaller of two keys in the canonical order: boxes (word by word), then the player.
+// The canonical order of keys is by boxes (word by word, from the highest), then by player.
+// -1, 0 or 1 as box set a comes before b, is b, or comes after it in that order.
 template <class Set>
-bool key_before(const BasicPushKey<Set>& a, const BasicPushKey<Set>& b) {
+int boxes_order(const Set& a, const Set& b) {
   for (int i = Set::kWords - 1; i >= 0; --i) {
-    if (a.boxes.word_at(i) != b.boxes.word_at(i)) return a.boxes.word_at(i) < b.boxes.word_at(i);
+    if (a.word_at(i) != b.word_at(i)) return a.word_at(i) < b.word_at(i) ? -1 : 1;
   }
-  return a.player < b.player;
+  return 0;
+}
+
+// The image of s's boxes under `sym`.
+template <class Set>
+Set boxes_image(const BoardSymmetry& sym, const BasicPushState<Set>& s) {
+  Set boxes;
+  s.boxes.for_each([&](int c) { boxes.set(sym.cell[static_cast<std::size_t>(c)]); });
+  return boxes;
+}
+
+// The image's normalised player under `sym`: the smallest image of a square of s's area.
+template <class Set>
+std::uint16_t player_image(const BoardSymmetry& sym, const BasicPushState<Set>& s) {
+  std::uint16_t player = kNoCell;
+  s.reach.for_each([&](int c) { player = std::min(player, sym.cell[static_cast<std::size_t>(c)]); });
+  return player;
 }
 
 // The key of s's image under `sym`: its boxes' images, and the smallest image of a square of the
@@ -108,25 +125,38 @@ bool key_before(const BasicPushKey<Set>& a, const BasicPushKey<Set>& b) {
 template <class Set>
 BasicPushKey<Set> key_image(const BoardSymmetry& sym, const BasicPushState<Set>& s) {
   BasicPushKey<Set> k;
-  s.boxes.for_each([&](int c) { k.boxes.set(sym.cell[static_cast<std::size_t>(c)]); });
-  std::uint16_t player = kNoCell;
-  s.reach.for_each([&](int c) { player = std::min(player, sym.cell[static_cast<std::size_t>(c)]); });
-  k.player = player;
+  k.boxes = boxes_image(sym, s);
+  k.player = player_image(sym, s);
   return k;
 }
 
-// The canonical key of s and the symmetry that takes s to it (-1: the identity).
+// The canonical key of s and the symmetry that takes s to it (-1: the identity): the least of
+// s's key and its images' in the canonical order. An image's player, a pass over the player's
+// whole area, is found only when the boxes do not decide: for a tie, or for the winner.
 template <class Set>
 BasicPushKey<Set> canonical_key(const std::vector<BoardSymmetry>& syms, const BasicPushState<Set>& s, int& which) {
   BasicPushKey<Set> best = key_of(s);
   which = -1;
+  bool player_known = true;  // best.player is found (else it is which's, to be found)
   for (std::size_t i = 0; i < syms.size(); ++i) {
-    const BasicPushKey<Set> k = key_image(syms[i], s);
-    if (key_before(k, best)) {
-      best = k;
-      which = static_cast<int>(i);
+    const Set boxes = boxes_image(syms[i], s);
+    const int order = boxes_order(boxes, best.boxes);
+    if (order > 0) continue;
+    if (order == 0) {
+      if (!player_known) {
+        best.player = player_image(syms[static_cast<std::size_t>(which)], s);
+        player_known = true;
+      }
+      const std::uint16_t player = player_image(syms[i], s);
+      if (player >= best.player) continue;
+      best.player = player;
+    } else {
+      best.boxes = boxes;
+      player_known = false;
     }
+    which = static_cast<int>(i);
   }
+  if (!player_known) best.player = player_image(syms[static_cast<std::size_t>(which)], s);
   return best;
 }
 

@@ -53,8 +53,11 @@ namespace hsearch::sokoban {
 template <class Set>
 bool frozen_corral(const Board& board, const Set& boxes, const Set& reach, int cell, bool every_goal_needed,
                    const WindowDeadlockTable* windows = nullptr, int depth = 0) {
+  // (The region's boxes before a push have no frozen set off its goals, or the state is a
+  // freeze deadlock already and the caller says so: only a set holding the pushed box, which
+  // must be able to freeze, is new.)
   const auto dead_after = [&](const Set& after, int from, int to) {
-    if (frozen_deadlock(board, after, to)) return true;
+    if (may_freeze(board, after, to) && frozen_deadlock(board, after, to)) return true;
     if (windows != nullptr && windows->unwinnable_after_push(after, from, to)) return true;
     if (depth == 0) return false;
     Set reach_after;

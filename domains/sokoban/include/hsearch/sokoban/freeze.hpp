@@ -66,6 +66,22 @@ Set frozen_cluster(const Board& board, const Set& boxes, int cell) {
   return frozen_among(board, in_set, cluster.data(), size);
 }
 
+// Whether the box on `cell` can be in any frozen set: blocked along both axes with every box
+// counted as a blocker, which is the most any set can count. A box with an axis free of walls
+// and boxes (and not dead on both sides) is in none. So after a push that leaves its box on
+// such a square, every frozen set of the state was frozen before the push too (a set blocks
+// itself, and the pushed box is not in it): the tests after a push can skip the fixpoint.
+template <class Set>
+bool may_freeze(const Board& board, const Set& boxes, int cell) {
+  auto blocked = [&](int d) {
+    const std::uint16_t a = board.neighbor(cell, d), b = board.neighbor(cell, opposite(d));
+    if (a == kNoCell || b == kNoCell) return true;
+    if (!board.is_live(a) && !board.is_live(b)) return true;
+    return boxes.test(a) || boxes.test(b);
+  };
+  return blocked(kUp) && blocked(kLeft);
+}
+
 // Every frozen box of the state.
 template <class Set>
 Set frozen_boxes(const Board& board, const Set& boxes) {

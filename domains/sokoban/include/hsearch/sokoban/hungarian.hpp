@@ -30,48 +30,74 @@ struct Assignment {
 
 namespace detail {
 
+// Row i's costs as the augmentation reads them, column by column: through `cost.row(i)` when
+// the cost function offers it (one lookup of the row per step instead of one per column: the
+// steps' inner loop is most of a push's matching), else through cost(i, col).
+template <class CostFn>
+auto row_reader(const CostFn& cost, int i) {
+  if constexpr (requires { cost.row(i)[0]; }) {
+    return cost.row(i);
+  } else {
+    return [&cost, i](int col) { return cost(i, col); };
+  }
+}
+template <class Row>
+std::int32_t read_cost(const Row& row, int col) {
+  if constexpr (requires { row[col]; }) {
+    return row[col];
+  } else {
+    return row(col);
+  }
+}
+
 // Inserts unassigned row r into an assignment where every other row is assigned.
 template <int N, class CostFn>
 void augment_row(Assignment<N>& a, int n, int r, const CostFn& cost) {
   constexpr std::int64_t kBig = std::numeric_limits<std::int64_t>::max() / 4;
-  // Column index 0 is a virtual column holding row r; real column j is index j + 1.
+  // Column index 0 is a virtual column holding row r; real column j is index j + 1. The
+  // columns not yet in the tree are listed in increasing order (`free`), those in it in the
+  // order they joined (`tree`): each step reads only the free ones, with no test per column.
   std::array<std::int64_t, N + 1> minv;
   std::array<std::uint8_t, N + 1> way;
-  std::array<bool, N + 1> used;
-  for (int j = 0; j <= n; ++j) {
+  std::array<std::uint8_t, N + 1> free, tree;
+  int free_count = n, tree_count = 0;
+  for (int j = 1; j <= n; ++j) {
     minv[static_cast<std::size_t>(j)] = kBig;
-    used[static_cast<std::size_t>(j)] = false;
     way[static_cast<std::size_t>(j)] = 0;
+    free[static_cast<std::size_t>(j - 1)] = static_cast<std::uint8_t>(j);
   }
   auto row_at = [&](int j) -> int { return j == 0 ? r : a.row_of_col[static_cast<std::size_t>(j - 1)]; };
   int j0 = 0;
   for (;;) {
-    used[static_cast<std::size_t>(j0)] = true;
+    tree[static_cast<std::size_t>(tree_count++)] = static_cast<std::uint8_t>(j0);
     const int i0 = row_at(j0);
+    const std::int64_t u0 = a.u[static_cast<std::size_t>(i0)];
+    const auto row = row_reader(cost, i0);
     std::int64_t delta = kBig;
-    int j1 = -1;
-    for (int j = 1; j <= n; ++j) {
-      if (used[static_cast<std::size_t>(j)]) continue;
-      const std::int64_t reduced = static_cast<std::int64_t>(cost(i0, j - 1)) -
-                                   a.u[static_cast<std::size_t>(i0)] - a.v[static_cast<std::size_t>(j - 1)];
-      if (reduced < minv[static_cast<std::size_t>(j)]) {
-        minv[static_cast<std::size_t>(j)] = reduced;
+    int at = -1;  // the position in `free` of the column taken next: the first of the least minv
+    for (int k = 0; k < free_count; ++k) {
+      const int j = free[static_cast<std::size_t>(k)];
+      const std::int64_t reduced = static_cast<std::int64_t>(read_cost(row, j - 1)) - u0 - a.v[static_cast<std::size_t>(j - 1)];
+      std::int64_t& m = minv[static_cast<std::size_t>(j)];
+      if (reduced < m) {
+        m = reduced;
         way[static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(j0);
       }
-      if (minv[static_cast<std::size_t>(j)] < delta) {
-        delta = minv[static_cast<std::size_t>(j)];
-        j1 = j;
+      if (m < delta) {
+        delta = m;
+        at = k;
       }
     }
-    for (int j = 0; j <= n; ++j) {
-      if (used[static_cast<std::size_t>(j)]) {
-        a.u[static_cast<std::size_t>(row_at(j))] += static_cast<std::int32_t>(delta);
-        if (j > 0) a.v[static_cast<std::size_t>(j - 1)] -= static_cast<std::int32_t>(delta);
-      } else {
-        minv[static_cast<std::size_t>(j)] -= delta;
-      }
+    for (int k = 0; k < tree_count; ++k) {
+      const int j = tree[static_cast<std::size_t>(k)];
+      a.u[static_cast<std::size_t>(row_at(j))] += static_cast<std::int32_t>(delta);
+      if (j > 0) a.v[static_cast<std::size_t>(j - 1)] -= static_cast<std::int32_t>(delta);
     }
-    j0 = j1;
+    for (int k = 0; k < free_count; ++k) minv[free[static_cast<std::size_t>(k)]] -= delta;
+    j0 = free[static_cast<std::size_t>(at)];
+    // (removed in order: the list stays increasing, so ties go to the smallest column)
+    for (int k = at; k + 1 < free_count; ++k) free[static_cast<std::size_t>(k)] = free[static_cast<std::size_t>(k + 1)];
+    --free_count;
     if (a.row_of_col[static_cast<std::size_t>(j0 - 1)] == Assignment<N>::kNone) break;
   }
   // Flip the alternating path back to the virtual column.

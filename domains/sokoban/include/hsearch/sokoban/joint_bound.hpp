@@ -183,14 +183,17 @@ class BasicJointBound {
   };
 
   // The joint matching's costs at sub-state t: R's rows from S, P's from t.
-  auto cost_fn(const Sub& t) const {
-    return [this, &t](int row, int col) -> std::int32_t {
-      const std::uint16_t d = row < rest_ ? rest_costs_[static_cast<std::size_t>(row)][col]
-                                          : t.goal_costs(static_cast<std::size_t>(row - rest_),
-                                                         static_cast<std::size_t>(goals_))[col];
-      return d == kUnreachable ? kFar : static_cast<std::int32_t>(d);
-    };
-  }
+  // (kFar is kNoPushPathCost, PushDistanceRow's cost of an unreachable goal.)
+  struct JointCost {
+    const BasicJointBound* joint;
+    const Sub* t;
+    PushDistanceRow row(int row) const {
+      if (row < joint->rest_) return {joint->rest_costs_[static_cast<std::size_t>(row)]};
+      return {t->goal_costs(static_cast<std::size_t>(row - joint->rest_), static_cast<std::size_t>(joint->goals_))};
+    }
+    std::int32_t operator()(int row, int col) const { return this->row(row)[col]; }
+  };
+  JointCost cost_fn(const Sub& t) const { return JointCost{this, &t}; }
 
   // What a Sub keeps of a State, copied either way (State and Sub name the fields alike): a
   // vertex made from a state, or the state the P-only domain's moves take from a vertex (its

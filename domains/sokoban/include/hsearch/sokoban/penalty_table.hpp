@@ -93,7 +93,7 @@ class BasicPenaltyTable {
     p.cost = cost;
     p.penalty = cost == kDeadlock ? 0 : cost - matching;
     p.size = boxes.count();
-    by_first_cell_[static_cast<std::size_t>(boxes.first())].push_back(static_cast<std::uint32_t>(patterns_.size()));
+    by_first_cell_[static_cast<std::size_t>(boxes.first())].push_back({boxes | walls, static_cast<std::uint32_t>(patterns_.size())});
     patterns_.push_back(p);
     (cost == kDeadlock ? deadlocks_ : penalties_) += 1;
     return patterns_.size() - 1;
@@ -117,8 +117,8 @@ class BasicPenaltyTable {
   // What the patterns and their index hold (each index list taken at one slot per pattern,
   // doubled for the lists' spare capacity).
   std::size_t bytes() const {
-    return patterns_.capacity() * sizeof(Pattern) + by_first_cell_.size() * sizeof(std::vector<std::uint32_t>) +
-           patterns_.size() * 2 * sizeof(std::uint32_t) + sets_.capacity() * sizeof(GoalSetCost);
+    return patterns_.capacity() * sizeof(Pattern) + by_first_cell_.size() * sizeof(std::vector<IndexEntry>) +
+           patterns_.size() * 2 * sizeof(IndexEntry) + sets_.capacity() * sizeof(GoalSetCost);
   }
 
   // The bound for `s`, whose h is its whole matching: dead_end when a deadlock pattern matches,
@@ -167,12 +167,11 @@ class BasicPenaltyTable {
       const std::size_t b = static_cast<std::size_t>(i);
       row_costs[b] = s.goal_costs(b, static_cast<std::size_t>(goals_));
     }
-    auto cost = [&](int row, int col) -> std::int32_t {
-      const std::uint16_t* costs = row_costs[static_cast<std::size_t>(row)];
-      if (costs == nullptr) return 0;
-      const std::uint16_t d = costs[col];
-      return d == kUnreachable ? kNoPushPathCost : static_cast<std::int32_t>(d);
-    };
+    struct {
+      const std::array<const std::uint16_t*, kMaxBoxes>* rows;
+      PushDistanceRow row(int row) const { return {(*rows)[static_cast<std::size_t>(row)]}; }
+      std::int32_t operator()(int row, int col) const { return this->row(row)[col]; }
+    } cost{&row_costs};
     Assignment<kMaxBoxes> a = s.match;
     for (int i = 0; i < box_count; ++i) {
       if (!used.test(s.box_cell[static_cast<std::size_t>(i)])) continue;
@@ -195,9 +194,11 @@ class BasicPenaltyTable {
     for (int w = 0; w < Set::kWords; ++w) {
       for (std::uint64_t x = s.boxes.word_at(w); x != 0; x &= x - 1) {
         const int c = w * 64 + std::countr_zero(x);
-        for (std::uint32_t id : by_first_cell_[static_cast<std::size_t>(c)]) {
+        for (const IndexEntry& e : by_first_cell_[static_cast<std::size_t>(c)]) {
+          if (!e.held.subset_of(s.boxes)) continue;
+          const std::uint32_t id = e.id;
           const Pattern& p = patterns_[id];
-          if (!p.zone.test(s.player) || !p.boxes.subset_of(s.boxes) || !p.walls.subset_of(s.boxes)) continue;
+          if (!p.zone.test(s.player)) continue;
           if (p.cost == kDeadlock) return -1;
           if (p.penalty > 0 && n < kMaxPatternsPerState) found[static_cast<std::size_t>(n++)] = id;
         }
@@ -279,7 +280,14 @@ class BasicPenaltyTable {
   const Board* board_;
   int goals_;
   std::vector<Pattern> patterns_;
-  std::vector<std::vector<std::uint32_t>> by_first_cell_;  // patterns by their smallest box cell
+  // The index holds what a state must hold for each pattern (boxes and walls) beside its
+  // number: most patterns fail that test, which then reads one list in order and not a
+  // pattern record scattered elsewhere per candidate.
+  struct IndexEntry {
+    Set held;  // the pattern's boxes | walls
+    std::uint32_t id;
+  };
+  std::vector<std::vector<IndexEntry>> by_first_cell_;  // patterns by their smallest box cell
   std::vector<GoalSetCost> sets_;  // the patterns' goal sets (Pattern::sets_begin)
   std::size_t with_goal_sets_ = 0;
   std::size_t deadlocks_ = 0;

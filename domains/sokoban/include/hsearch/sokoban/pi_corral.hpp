@@ -24,6 +24,7 @@
 // legal, S is a deadlock.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "hsearch/sokoban/board.hpp"
@@ -64,8 +65,9 @@ int best_pi_corral(const Board& board, const Set& boxes, const Set& reach, bool 
   std::array<bool, kMaxCorrals> corral_goal;
   std::fill_n(label.begin(), cells, std::int16_t{-1});
   int corrals = 0, placed = 0;
-  for (int start = 0; start < cells; ++start) {
-    if (reach.test(start) || boxes.test(start) || label[static_cast<std::size_t>(start)] >= 0) continue;
+  // The corrals in the order of their smallest squares, read off the empty unreachable squares
+  // word by word (most squares are reachable or boxes: no test per square).
+  const auto label_corral = [&](int start) {
     first[static_cast<std::size_t>(corrals)] = static_cast<std::int16_t>(placed);
     label[static_cast<std::size_t>(start)] = static_cast<std::int16_t>(corrals);
     order[static_cast<std::size_t>(placed++)] = static_cast<std::uint16_t>(start);
@@ -91,6 +93,14 @@ int best_pi_corral(const Board& board, const Set& boxes, const Set& reach, bool 
     }
     corral_goal[static_cast<std::size_t>(corrals)] = goal;
     ++corrals;
+  };
+  for (int w = 0; w * 64 < cells; ++w) {
+    std::uint64_t open = ~(reach.word_at(w) | boxes.word_at(w));
+    if (cells - w * 64 < 64) open &= (std::uint64_t{1} << (cells - w * 64)) - 1;
+    for (; open != 0; open &= open - 1) {
+      const int start = w * 64 + std::countr_zero(open);
+      if (label[static_cast<std::size_t>(start)] < 0) label_corral(start);
+    }
   }
   first[static_cast<std::size_t>(corrals)] = static_cast<std::int16_t>(placed);
   if (corrals == 0) return -1;

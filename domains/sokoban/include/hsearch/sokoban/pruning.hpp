@@ -43,9 +43,12 @@ class DeadEndTests {
   // After the push that put a box on `to` (dead cells are never pushed onto): true when the
   // push froze a box off its goal or closed a frozen corral. `frozen` receives the frozen boxes
   // around `to` (all on goals when this returns false), for the frozen-goal distances.
+  // (A pushed box that cannot freeze makes no new frozen set, and the state before the push
+  // had none off its goals: `frozen` stays empty, which is all the matching reads of it, that
+  // `to` is not frozen.)
   template <class Set>
   bool after_push(const BasicPushState<Set>& s, std::uint16_t to, Set& frozen) const {
-    frozen = frozen_cluster(*board_, s.boxes, to);
+    frozen = may_freeze(*board_, s.boxes, to) ? frozen_cluster(*board_, s.boxes, to) : Set{};
     return !frozen.subset_of(board_->goal_set()) ||
            (use_corrals_ && frozen_corral(*board_, s.boxes, s.reach, to, every_goal_needed_, windows_, corral_depth_)) ||
            (windows_ != nullptr && windows_->dead_after_push(s.boxes, s.player, to));

@@ -28,6 +28,18 @@ namespace hsearch::sokoban {
 // Cost of a box-goal pair with no push path: larger than any real total.
 inline constexpr std::int32_t kNoPushPathCost = 1 << 20;
 
+// One row of a matching's costs read from a box's push distances (kUnreachable costs
+// kNoPushPathCost; no distances: a dummy row, all zeros), for the cost functions' row(i)
+// (hungarian.hpp), which finds the row once per augmentation step.
+struct PushDistanceRow {
+  const std::uint16_t* distances = nullptr;
+  std::int32_t operator[](int col) const {
+    if (distances == nullptr) return 0;
+    const std::uint16_t d = distances[col];
+    return d == kUnreachable ? kNoPushPathCost : static_cast<std::int32_t>(d);
+  }
+};
+
 // Set: the cell-set width of the states (cell_set.hpp).
 template <class Set>
 class BasicPushMatching {
@@ -104,11 +116,10 @@ class BasicPushMatching {
   struct CostFn {
     const BasicPushMatching* matching;
     const PushState* state;
-    std::int32_t operator()(int row, int col) const {
-      if (row >= matching->boxes_) return 0;
-      const std::size_t r = static_cast<std::size_t>(row);
-      const std::uint16_t d = state->goal_costs(r, static_cast<std::size_t>(matching->size_))[col];
-      return d == kUnreachable ? kNoPushPathCost : static_cast<std::int32_t>(d);
+    std::int32_t operator()(int row, int col) const { return this->row(row)[col]; }
+    PushDistanceRow row(int row) const {
+      if (row >= matching->boxes_) return {};
+      return {state->goal_costs(static_cast<std::size_t>(row), static_cast<std::size_t>(matching->size_))};
     }
   };
   CostFn cost_fn(const PushState& s) const { return CostFn{this, &s}; }
