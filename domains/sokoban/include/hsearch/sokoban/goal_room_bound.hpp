@@ -75,11 +75,22 @@ class GoalRoomBound {
   std::size_t bytes() const { return keys_.capacity() * sizeof(std::uint64_t) + costs_.capacity(); }
   bool in_area(int cell) const { return index_[static_cast<std::size_t>(cell)] >= 0; }
 
-  // The bound of a search state (kDeadEnd when the room can never be filled from it).
+  // The bound of a search state (kDeadEnd when the room can never be filled from it): its
+  // two parts below, added.
   template <class Set>
   int bound(const BasicPushState<Set>& s, int box_count) const {
-    int outside = 0;
     std::uint64_t config = 0;
+    const int outside = outside_cost(s, box_count, config);
+    if (outside == kDeadEnd) return kDeadEnd;
+    const int inside = inside_cost(config, s.player);
+    return inside == kDeadEnd ? kDeadEnd : outside + inside;
+  }
+  // The first part: the boxes outside the area, each its distance into it (kDeadEnd when one
+  // cannot get there); `config` receives the area's boxes (bit i: square i).
+  template <class Set>
+  int outside_cost(const BasicPushState<Set>& s, int box_count, std::uint64_t& config) const {
+    int outside = 0;
+    config = 0;
     for (int i = 0; i < box_count; ++i) {
       const std::size_t b = static_cast<std::size_t>(i);
       const int c = s.box_cell[b];
@@ -92,10 +103,18 @@ class GoalRoomBound {
       if (d == kUnreachable) return kDeadEnd;
       outside += d;
     }
-    const int pr = index_[s.player];
-    const int inside = cost_of(config, canonical(config, pr >= 0 ? pr : kOut));
-    return inside == kDeadEnd ? kDeadEnd : outside + inside;
+    return outside;
   }
+  // The second part: the area's own cost with its boxes `config` and the player on `player`
+  // (a flood of the area and a lookup; kDeadEnd when it can never be filled).
+  int inside_cost(std::uint64_t config, int player) const {
+    const int pr = index_[static_cast<std::size_t>(player)];
+    return cost_of(config, canonical(config, pr >= 0 ? pr : kOut));
+  }
+  // The most inside_cost can be when the table is unfinished (its search reached this layer,
+  // and every state it did not settle costs at least that: cost_of gives no more); kDeadEnd
+  // when it is complete (a state it does not hold is a dead end).
+  int inside_ceiling() const { return complete_ ? kDeadEnd : layer_; }
 
   // The abstract cost of the area holding `config` (bit i: square i) with the player on area
   // square `square` (or outside it: -1). For tests.

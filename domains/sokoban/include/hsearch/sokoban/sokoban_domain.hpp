@@ -486,9 +486,19 @@ class BasicSokobanDomain {
 
   void with_goal_room(State& s) const {
     if (room_ == nullptr || is_dead_end(s.h)) return;
-    int r = room_->bound(s, boxes_);
-    if (r != GoalRoomBound::kDeadEnd && hook_ != nullptr) r += hook_->area_entry_gain(s);
-    s.h = r == GoalRoomBound::kDeadEnd ? dead_end<Cost>() : std::max(s.h, r);
+    std::uint64_t config = 0;
+    const int outside = room_->outside_cost(s, boxes_, config);
+    if (outside == GoalRoomBound::kDeadEnd) {
+      s.h = dead_end<Cost>();
+      return;
+    }
+    const int gain = hook_ != nullptr ? hook_->area_entry_gain(s) : 0;
+    // With an unfinished table, when even its ceiling cannot raise s.h, the area's flood and
+    // lookup are spared: the bound would be s.h all the same.
+    const int ceiling = room_->inside_ceiling();
+    if (ceiling != GoalRoomBound::kDeadEnd && outside + ceiling + gain <= s.h) return;
+    const int inside = room_->inside_cost(config, s.player);
+    s.h = inside == GoalRoomBound::kDeadEnd ? dead_end<Cost>() : std::max(s.h, outside + inside + gain);
   }
 
   const Board* board_;
