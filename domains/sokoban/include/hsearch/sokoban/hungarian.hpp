@@ -11,7 +11,9 @@
 // restores feasibility), and one augmentation re-inserts it: O(n^2) — O(n) when its old column
 // is still tight.
 //
-// Costs come from a callback `cost(row, col) -> std::int32_t`, so the matrix is never stored.
+// Costs come from a callback `cost(row, col) -> std::int32_t`, so the matrix is never stored;
+// one that also offers `cost.row(i)`, whose `[col]` gives the same costs, is read a row at a
+// time by the augmentation (the same assignment, found faster).
 // The square form also serves boxes < goals: the caller adds dummy rows of cost 0.
 #include <array>
 #include <cstdint>
