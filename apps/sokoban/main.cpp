@@ -140,6 +140,11 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
     j["pattern_searches"] = r.pattern_searches;
     j["pattern_expanded"] = r.pattern_expanded;
     j["pattern_corral_searches"] = r.pattern_corral_searches;
+    j["quick_fence_searches"] = r.quick_fence_searches;
+    j["quick_fence_expanded"] = r.quick_fence_expanded;
+    j["quick_fence_deadlocks"] = r.quick_fence_deadlocks;
+    j["quick_fence_pauses"] = r.quick_fence_pauses;
+    j["quick_fence_learning_from"] = r.quick_fence_learning_from;
     j["pattern_wall_searches"] = r.pattern_wall_searches;
     j["pattern_start_searches"] = r.pattern_start_searches;
     j["area_entry_searches"] = r.area_entry_searches;
@@ -204,6 +209,13 @@ void print_level(std::ostream& out, const Row& row, const SolveOptions& options,
     out << "; pattern search: " << r.pattern_searches << " sub-searches (" << r.pattern_corral_searches
         << " of a corral's fence, " << r.pattern_expanded << " expanded), "
         << r.deadlock_patterns << " deadlock and " << r.penalty_patterns << " penalty patterns";
+    if (r.quick_fence_searches > 0) {
+      out << "; quick corral fences: " << r.quick_fence_searches << " (" << r.quick_fence_expanded << " expanded), "
+          << r.quick_fence_deadlocks << " deadlocks";
+      if (r.quick_fence_pauses > 0) out << ", " << r.quick_fence_pauses << " paused";
+      out << (r.quick_fence_learning_from > 0 ? ", learnt from push " + std::to_string(r.quick_fence_learning_from)
+                                              : std::string(", none learnt"));
+    }
     if (options.patterns.joint_nodes > 0) {
       out << "; joint bounds: " << r.joint_bounds << " (" << r.joint_expanded << " expanded), " << r.joint_raised
           << " raised, " << r.joint_skipped << " skipped";
@@ -762,6 +774,8 @@ int main(int argc, char** argv) {
   const PatternSearchOptions pattern_defaults;
   std::ostringstream effort;
   effort << pattern_defaults.effort;
+  std::ostringstream quick_effort;
+  quick_effort << pattern_defaults.quick_effort;
   cli.options().add_options()
       ("level", po::value<std::string>(), "solve only level N of FILE (1-based)")
       ("levels", po::value<std::string>(), "solve levels A-B of FILE (a batch)")
@@ -869,6 +883,16 @@ int main(int argc, char** argv) {
       ("pattern-corral-boxes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.corral_boxes)),
        "also search, after a push, the boxes that fence in the squares next to it that the player "
        "cannot reach, with the boxes next to them, when they are at most this many (0: never)")
+      ("pattern-quick-nodes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.quick_nodes)),
+       "once --pattern-effort's budget is spent, corral fences are still searched, each stopped after "
+       "this many expansions, on a budget of their own (0: never; push-optimal: docs/sokoban.md)")
+      ("pattern-quick-effort", po::value<std::string>()->default_value(quick_effort.str()),
+       "with --pattern-quick-nodes: their expansions allowed per push of the main search")
+      ("pattern-quick-min-deadlocks", po::value<std::string>()->default_value(std::to_string(
+                                          static_cast<int>(pattern_defaults.quick_min_deadlocks * 100 + 0.5))),
+       "with --pattern-quick-nodes: their deadlocks are learnt once this percentage of a window of them "
+       "were deadlocks (a trial until then, which changes nothing; a window below it pauses them; "
+       "0: learnt from the start, never paused)")
       ("no-pattern-walls", "corral fences and the start's groups take boxes frozen on goals as boxes of "
                            "their own, counted in the limits, instead of as walls beside them (push-optimal "
                            "both ways; --objective any never takes them as walls; docs/sokoban.md) (to measure it)")
@@ -976,6 +1000,13 @@ int main(int argc, char** argv) {
     options.patterns.node_limit = app::parse_count("pattern-nodes", vm["pattern-nodes"].as<std::string>());
     if (!vm["pattern-nodes"].defaulted()) options.any_pattern_nodes = options.patterns.node_limit;
     options.patterns.effort = app::parse_seconds("pattern-effort", vm["pattern-effort"].as<std::string>());
+    options.patterns.quick_nodes = app::parse_count("pattern-quick-nodes", vm["pattern-quick-nodes"].as<std::string>());
+    options.patterns.quick_effort =
+        app::parse_seconds("pattern-quick-effort", vm["pattern-quick-effort"].as<std::string>());
+    options.patterns.quick_min_deadlocks =
+        static_cast<double>(app::parse_count_in("pattern-quick-min-deadlocks",
+                                                vm["pattern-quick-min-deadlocks"].as<std::string>(), 0, 100)) /
+        100.0;
     options.patterns.corral_boxes = static_cast<int>(
         app::parse_count_in("pattern-corral-boxes", vm["pattern-corral-boxes"].as<std::string>(), 0, 64));
     options.patterns.start_boxes = static_cast<int>(

@@ -253,6 +253,125 @@ TEST(PatternSearch, APushThatClosesAFenceIsADeadEndWithTheCorralsBoxes) {
   EXPECT_EQ(searches, 1U);
 }
 
+// Once the sub-searches' budget is spent, a fence is still searched on the quick budget,
+// within quick_nodes expansions, when its state is about to be expanded: the closing push
+// above then leaves a dead end all the same, and with quick_nodes 0, or a limit too small for
+// the proof, it does not.
+TEST(PatternSearch, QuickFencesFindTheDeadlockOnceTheBudgetIsSpent) {
+  const Board b(level_from(
+      "##########\n"
+      "#@  ...  #\n"
+      "# $   .  #\n"
+      "#      $##\n"
+      "#   $ $  #\n"
+      "######   #\n"
+      "     #####\n"));
+  const SokobanDomain::Move closing{static_cast<std::uint16_t>(cell(b, 4, 4)), static_cast<std::uint8_t>(kRight)};
+  auto after_closing = [&](std::uint64_t quick_nodes, double min_deadlocks, PatternSearchStats* stats) {
+    PatternSearchOptions options;
+    options.max_boxes = 2;
+    options.head_start = 0;  // (no budget of the pushes' at all)
+    options.effort = 0;
+    options.quick_nodes = quick_nodes;
+    options.quick_effort = 1000;
+    options.quick_min_deadlocks = min_deadlocks;
+    PatternSearch patterns(b, options);
+    SokobanDomain d(b);
+    d.set_pi_corrals(false);
+    d.set_bound_hook(&patterns);
+    SokobanDomain::State s = d.initial_state();
+    d.apply(s, closing);
+    EXPECT_FALSE(hsearch::is_dead_end(s.h));  // (at the push, no sub-search)
+    s.h = d.bound_before_expanding(s, closing, s.h);
+    *stats = patterns.stats();
+    return s;
+  };
+  PatternSearchStats stats;
+  EXPECT_FALSE(hsearch::is_dead_end(after_closing(0, 0, &stats).h));
+  EXPECT_EQ(stats.quick_searches, 0U);
+  EXPECT_EQ(stats.searches, 0U);
+  // Learnt from the first search on (no trial window):
+  EXPECT_TRUE(hsearch::is_dead_end(after_closing(32, 0, &stats).h));
+  EXPECT_EQ(stats.quick_searches, 1U);
+  EXPECT_EQ(stats.quick_deadlocks, 1U);
+  EXPECT_GE(stats.quick_expanded, 1U);
+  EXPECT_LE(stats.quick_expanded, 32U);
+  EXPECT_EQ(stats.searches, 0U);  // (counted apart)
+  EXPECT_EQ(stats.corral_searches, 0U);
+  // During the trial window (the default), a deadlock found is counted and not learnt.
+  EXPECT_FALSE(hsearch::is_dead_end(after_closing(32, PatternSearchOptions{}.quick_min_deadlocks, &stats).h));
+  EXPECT_EQ(stats.quick_deadlocks, 1U);
+  EXPECT_EQ(stats.quick_learning_from, 0U);
+}
+
+// A trial window with enough deadlocks turns the learning on; one with too few pauses the
+// quick fences, for twice as long each time.
+TEST(PatternSearch, PausingWindowDecidesByItsShare) {
+  PausingWindow w{4, 0.5, 100};
+  EXPECT_FALSE(w.judge(true, 10));
+  EXPECT_FALSE(w.judge(false, 11));
+  EXPECT_FALSE(w.judge(true, 12));
+  EXPECT_FALSE(w.judge(false, 13));  // 2 of 4: no pause
+  EXPECT_EQ(w.tries, 0U);
+  EXPECT_FALSE(w.paused(14));
+  for (int i = 0; i < 3; ++i) EXPECT_FALSE(w.judge(i == 0, 20));
+  EXPECT_TRUE(w.judge(false, 20));  // 1 of 4: paused until push 120
+  EXPECT_TRUE(w.paused(119));
+  EXPECT_FALSE(w.paused(120));
+  for (int i = 0; i < 3; ++i) w.judge(false, 130);
+  EXPECT_TRUE(w.judge(false, 130));
+  EXPECT_TRUE(w.paused(329));  // then 200 pushes
+  EXPECT_FALSE(w.paused(330));
+}
+
+// With only the quick fences searching (no budget for the rest), every dead end they declare
+// along random walks of Microban's first levels is one, and every bound stays admissible.
+TEST(PatternSearch, QuickFencesNeverAboveTheTrueCostOnMicrobanStates) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
+  std::mt19937_64 rng(20261206);
+  int checked = 0, dead = 0;
+  std::uint64_t quick_deadlocks = 0;
+  for (int n = 1; n <= hsearch::testing::sweep(60); ++n) {
+    const Board board(entries[static_cast<std::size_t>(n - 1)].level);
+    for (int walk = 0; walk < 6; ++walk) {
+      PatternSearchOptions options;
+      options.head_start = 0;
+      options.effort = 0;
+      options.quick_effort = 1000;
+      options.quick_min_deadlocks = 0;
+      PatternSearch patterns(board, options);
+      SokobanDomain d(board);
+      d.set_bound_hook(&patterns);
+      SokobanDomain::State s = d.initial_state();
+      const int length = static_cast<int>(rng() % 16) + 1;
+      for (int k = 0; k < length; ++k) {
+        std::vector<SokobanDomain::Move> moves;
+        d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
+        if (moves.empty()) break;
+        const SokobanDomain::Move m = moves[rng() % moves.size()];
+        d.apply(s, m);
+        if (!hsearch::is_dead_end(s.h)) s.h = d.bound_before_expanding(s, m, s.h);
+        const int truth = exact_cost(board, s);
+        if (hsearch::is_dead_end(s.h)) {
+          EXPECT_EQ(truth, -2) << "level " << n;
+          ++dead;
+          break;
+        }
+        if (truth == -2) break;
+        if (truth == -1) continue;
+        ++checked;
+        EXPECT_LE(s.h, truth) << "level " << n;
+      }
+      quick_deadlocks += patterns.stats().quick_deadlocks;
+      EXPECT_EQ(patterns.stats().searches, 0U);
+    }
+  }
+  EXPECT_GE(checked, 100);
+  EXPECT_GT(quick_deadlocks, 0U);  // the quick fences did something
+  EXPECT_GT(dead, 0);
+}
+
 TEST(PatternSearch, NeverAboveTheTrueCostOnMicrobanStates) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
@@ -348,6 +467,19 @@ TEST(PatternSearch, SameOptimaOnMicrobanWithAndWithout) {
   on.pattern_search = true;
   off.pattern_search = false;
   EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({on, off}), hsearch::testing::sweep(50));
+}
+
+// The solver with only the quick fences searching (the pushes' budget at 0) and with no
+// pattern search finds the same optima.
+TEST(PatternSearch, SameOptimaOnMicrobanWithQuickFencesAlone) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  SolveOptions quick, off;
+  quick.patterns.head_start = 0;
+  quick.patterns.effort = 0;
+  quick.patterns.quick_effort = 1;
+  quick.patterns.quick_min_deadlocks = 0;
+  off.pattern_search = false;
+  EXPECT_GE(hsearch::sokoban::testing::expect_same_optima_on_microban({quick, off}), hsearch::testing::sweep(50));
 }
 
 // A state valued again later (A*'s revaluation before expanding, current_bound) gets what the

@@ -310,6 +310,14 @@ struct SolveReport {
   std::uint64_t pattern_searches = 0;
   std::uint64_t pattern_expanded = 0;
   std::uint64_t pattern_corral_searches = 0;  // (of pattern_searches) a corral's fence
+  // Corral fences searched on their own budget once the one above is spent (not in
+  // pattern_searches), their expansions (not in pattern_expanded), the deadlocks they found,
+  // their pauses, and the push from which their deadlocks were learnt (0: never).
+  std::uint64_t quick_fence_searches = 0;
+  std::uint64_t quick_fence_expanded = 0;
+  std::uint64_t quick_fence_deadlocks = 0;
+  std::uint64_t quick_fence_pauses = 0;
+  std::uint64_t quick_fence_learning_from = 0;
   std::uint64_t pattern_wall_searches = 0;    // (of pattern_searches) beside boxes frozen on goals
   std::uint64_t pattern_start_searches = 0;   // (of pattern_searches) the start's groups, onto goals
   std::uint64_t area_entry_searches = 0;      // (of pattern_searches) groups into the goals' area
@@ -915,6 +923,11 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   report.pattern_searches = patterns.stats().searches;
   report.pattern_expanded = patterns.stats().expanded;
   report.pattern_corral_searches = patterns.stats().corral_searches;
+  report.quick_fence_searches = patterns.stats().quick_searches;
+  report.quick_fence_expanded = patterns.stats().quick_expanded;
+  report.quick_fence_deadlocks = patterns.stats().quick_deadlocks;
+  report.quick_fence_pauses = patterns.stats().quick_pauses;
+  report.quick_fence_learning_from = patterns.stats().quick_learning_from;
   report.pattern_wall_searches = patterns.stats().wall_searches;
   report.pattern_start_searches = patterns.stats().start_searches;
   report.area_entry_searches = patterns.stats().entry_searches;
