@@ -884,8 +884,9 @@ int main(int argc, char** argv) {
        "also search, after a push, the boxes that fence in the squares next to it that the player "
        "cannot reach, with the boxes next to them, when they are at most this many (0: never)")
       ("pattern-quick-nodes", po::value<std::string>()->default_value(std::to_string(pattern_defaults.quick_nodes)),
-       "once --pattern-effort's budget is spent, corral fences are still searched, each stopped after "
-       "this many expansions, on a budget of their own (0: never; push-optimal: docs/sokoban.md)")
+       "once --pattern-effort's budget is spent, the corral fence beside the pushed box of a state A* "
+       "is about to expand is still searched, stopped after this many expansions, on a budget of its "
+       "own; only deadlocks are learnt (0: never; push-optimal: docs/sokoban.md)")
       ("pattern-quick-effort", po::value<std::string>()->default_value(quick_effort.str()),
        "with --pattern-quick-nodes: their expansions allowed per push of the main search")
       ("pattern-quick-min-deadlocks", po::value<std::string>()->default_value(std::to_string(

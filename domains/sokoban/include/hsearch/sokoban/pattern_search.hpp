@@ -11,7 +11,8 @@
 // penalty, an unfinished search, or a solution that runs into no other box. Beside it, the
 // boxes that fence in a corral next to the pushed box are searched as one sub-state
 // (search_corral, PatternSearchOptions::corral_boxes), since a fence is often a deadlock only
-// as a whole.
+// as a whole. Once the budget below is spent, short fence searches still look for deadlocks in
+// the states A* is about to expand (PatternSearchOptions::quick_nodes).
 //
 // Boxes frozen on goals (freeze.hpp) are walls of corral fences and of the start's groups
 // (PatternSearchOptions::frozen_walls): a frozen box in a fence brings its frozen block (the
@@ -79,13 +80,14 @@ struct PatternSearchOptions {
   // next to those, when they are at most this many and not all the boxes (0: never). Such a fence is often a deadlock only as a whole, which growing a
   // sub-state along solution paths does not find.
   int corral_boxes = 8;
-  // Once the budget above is spent, corral fences are still searched, on a budget of their
-  // own (`quick_effort` expansions per push) and with a node limit of `quick_nodes` each (0:
-  // never): most fences that are deadlocks are proven so in a few dozen expansions, while a
-  // fence that is not takes the whole node limit to say so. A fence that ends is remembered
-  // as the others are; one still unfinished is not searched again on this budget, and stays
-  // free for a whole search once the budget above allows one. Microban 144's push optimum:
-  // 62.1 s with them, 76.4 s without (docs/sokoban.md, "Quick corral fences").
+  // Once the budget above is spent, the fence beside the pushed box of a state A* is about to
+  // expand (refine_before_expanding) is still searched, on a budget of its own (`quick_effort`
+  // expansions per push) and stopped after `quick_nodes` expansions (0: never): most fences
+  // that are deadlocks are proven so in a few dozen expansions, while a fence that is not
+  // takes the whole node limit to say so. Only deadlocks are learnt from them; a fence they
+  // solve or leave unfinished is marked as tried, and stays free for a whole search once the
+  // budget above allows one. Microban 144's push optimum: 61.3 s with them, 76.4 s without
+  // (docs/sokoban.md, "Pattern search").
   std::uint64_t quick_nodes = 32;
   double quick_effort = 0.03;
   // Their deadlocks are learnt only once a whole window of `quick_window` searches has found
