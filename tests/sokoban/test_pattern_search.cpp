@@ -42,6 +42,21 @@ int exact_cost(const Board& board, const SokobanDomain::State& s) {
   return hsearch::sokoban::testing::exact_cost(board, s, 20000);
 }
 
+// A level where pushing the box on (4,4) right closes a fence: boxes (3,7) and (4,6) shut in
+// the squares right of and below (4,6), and the push pins (4,6).
+const char* const kClosedFence =
+    "##########\n"
+    "#@  ...  #\n"
+    "# $   .  #\n"
+    "#      $##\n"
+    "#   $ $  #\n"
+    "######   #\n"
+    "     #####\n";
+
+SokobanDomain::Move closing_push(const Board& b) {
+  return {static_cast<std::uint16_t>(cell(b, 4, 4)), static_cast<std::uint8_t>(kRight)};
+}
+
 }  // namespace
 
 TEST(PenaltyTable, DeadlockPatternMatchesOnlyWithThePlayerInItsZone) {
@@ -214,15 +229,8 @@ TEST(PatternSearch, APushThatClosesAFenceIsADeadEndWithTheCorralsBoxes) {
   // (4,4) right pins (4,6), after which the fence can only be pushed onto dead squares. No two
   // of the three boxes alone are a deadlock, so growing sub-states of at most two boxes along
   // solution paths cannot see it; the corral's fence with the box next to it can.
-  const Board b(level_from(
-      "##########\n"
-      "#@  ...  #\n"
-      "# $   .  #\n"
-      "#      $##\n"
-      "#   $ $  #\n"
-      "######   #\n"
-      "     #####\n"));
-  const SokobanDomain::Move closing{static_cast<std::uint16_t>(cell(b, 4, 4)), static_cast<std::uint8_t>(kRight)};
+  const Board b(level_from(kClosedFence));
+  const SokobanDomain::Move closing = closing_push(b);
   auto after_closing = [&](int corral_boxes, std::uint64_t* corral_searches) {
     PatternSearchOptions options;
     options.max_boxes = 2;
@@ -255,18 +263,11 @@ TEST(PatternSearch, APushThatClosesAFenceIsADeadEndWithTheCorralsBoxes) {
 
 // Once the sub-searches' budget is spent, a fence is still searched on the quick budget,
 // within quick_nodes expansions, when its state is about to be expanded: the closing push
-// above then leaves a dead end all the same, and with quick_nodes 0, or a limit too small for
-// the proof, it does not.
+// above then leaves a dead end all the same, and with quick_nodes 0, or during the trial
+// window, it does not.
 TEST(PatternSearch, QuickFencesFindTheDeadlockOnceTheBudgetIsSpent) {
-  const Board b(level_from(
-      "##########\n"
-      "#@  ...  #\n"
-      "# $   .  #\n"
-      "#      $##\n"
-      "#   $ $  #\n"
-      "######   #\n"
-      "     #####\n"));
-  const SokobanDomain::Move closing{static_cast<std::uint16_t>(cell(b, 4, 4)), static_cast<std::uint8_t>(kRight)};
+  const Board b(level_from(kClosedFence));
+  const SokobanDomain::Move closing = closing_push(b);
   auto after_closing = [&](std::uint64_t quick_nodes, double min_deadlocks, PatternSearchStats* stats) {
     PatternSearchOptions options;
     options.max_boxes = 2;
