@@ -2,6 +2,7 @@
 // deadlock pattern is a dead end, penalties add up over disjoint patterns, and — what the
 // optimality rests on — the refined bound never exceeds the true remaining cost, checked against
 // searches without patterns on states along optimal solutions and on random walks.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -197,6 +198,75 @@ TEST(PenaltyTable, APatternWithWallsMatchesOnlyAStateThatHoldsThem) {
   }
   EXPECT_EQ(apart.bound(s, 6), 21);
   EXPECT_EQ(walled.bound(s, 6), 21);
+}
+
+// The table's index (the patterns by their smallest box cell) must only skip patterns a state
+// cannot hold: matched() finds exactly the penalty patterns a test of every pattern finds, and
+// a deadlock whenever one is held, on states along random walks, with tables of patterns drawn
+// from those states' boxes and from the whole floor, some with walls, some with small zones.
+TEST(PenaltyTable, MatchedFindsEveryPatternTheStateHolds) {
+  const Board b(level_from(
+      "##########\n"
+      "#@   #   #\n"
+      "# $ $  $ #\n"
+      "#  ## $  #\n"
+      "# $  .. .#\n"
+      "#   ...  #\n"
+      "##########\n"));
+  const SokobanDomain d(b);
+  const int boxes = d.box_count();
+  std::mt19937 rng(11);
+  auto random_cells = [&](int n) {
+    CellSet c;
+    for (int k = 0; k < n; ++k) c.set(static_cast<int>(rng() % static_cast<unsigned>(b.cell_count())));
+    return c;
+  };
+  int held = 0, deadlocks = 0;
+  for (int walk = 0; walk < 30; ++walk) {
+    SokobanDomain::State s = d.initial_state();
+    PenaltyTable table(b, boxes);
+    for (int step = 0; step < 10; ++step) {
+      std::vector<SokobanDomain::Move> moves;
+      d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
+      if (moves.empty()) break;
+      d.apply(s, moves[rng() % moves.size()]);
+      if (hsearch::is_dead_end(s.h)) break;
+      for (int k = 0; k < 6; ++k) {
+        CellSet pattern;
+        const int size = 1 + static_cast<int>(rng() % 3);
+        for (int i = 0; i < size; ++i) pattern.set(s.box_cell[rng() % static_cast<unsigned>(boxes)]);
+        if (k % 3 == 2) pattern = pattern | random_cells(1);  // one that the state may not hold
+        CellSet walls = k % 2 == 0 ? CellSet{} : random_cells(1);
+        walls = walls.without(pattern);
+        const CellSet zone = rng() % 4 == 0 ? random_cells(8) : all_floor(b);
+        const bool deadlock = rng() % 25 == 0;
+        table.add(pattern, zone, deadlock ? PenaltyTable::kDeadlock : 1 + static_cast<int>(rng() % 9), 0, walls);
+      }
+      std::vector<std::uint32_t> expected;
+      bool dead = false;
+      for (std::size_t id = 0; id < table.size(); ++id) {
+        const auto& p = table.patterns()[id];
+        if (!p.boxes.subset_of(s.boxes) || !p.walls.subset_of(s.boxes) || !p.zone.test(s.player)) continue;
+        if (p.cost == PenaltyTable::kDeadlock) dead = true;
+        if (p.penalty > 0) expected.push_back(static_cast<std::uint32_t>(id));
+      }
+      PenaltyTable::Found found;
+      const int n = table.matched(s, found);
+      if (dead) {
+        EXPECT_EQ(n, -1) << "walk " << walk << " step " << step;
+        ++deadlocks;
+        continue;
+      }
+      ASSERT_LE(expected.size(), static_cast<std::size_t>(PenaltyTable::kMaxPatternsPerState));
+      std::vector<std::uint32_t> got(found.begin(), found.begin() + std::max(n, 0));
+      std::sort(got.begin(), got.end());
+      EXPECT_EQ(got, expected) << "walk " << walk << " step " << step;
+      held += n;
+    }
+  }
+  // Both kinds are met: held penalty patterns and held deadlocks.
+  EXPECT_GT(held, 100);
+  EXPECT_GT(deadlocks, 3);
 }
 
 TEST(PatternSearch, FirstPushesOfASmallLevelKeepAdmissibleBounds) {
