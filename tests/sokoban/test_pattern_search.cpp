@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -56,6 +57,27 @@ const char* const kClosedFence =
 
 SokobanDomain::Move closing_push(const Board& b) {
   return {static_cast<std::uint16_t>(cell(b, 4, 4)), static_cast<std::uint8_t>(kRight)};
+}
+
+// Five boxes between two rooms, for the table's random walks.
+const char* const kWalkLevel =
+    "##########\n"
+    "#@   #   #\n"
+    "# $ $  $ #\n"
+    "#  ## $  #\n"
+    "# $  .. .#\n"
+    "#   ...  #\n"
+    "##########\n";
+
+// One step of a random walk: a push of `s` drawn by `rng`, applied (none when s has no push).
+template <class Rng>
+std::optional<SokobanDomain::Move> push_at_random(const SokobanDomain& d, SokobanDomain::State& s, Rng& rng) {
+  std::vector<SokobanDomain::Move> moves;
+  d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
+  if (moves.empty()) return std::nullopt;
+  const SokobanDomain::Move m = moves[rng() % moves.size()];
+  d.apply(s, m);
+  return m;
 }
 
 }  // namespace
@@ -110,14 +132,7 @@ TEST(PenaltyTable, DisjointPatternCostsAddUpWithTheRestsMatching) {
 // matching, and skips the re-matching when it cannot beat the state's bound: both must give
 // exactly max(h, c(P) + M(rest)), M(rest) solved from scratch, on states along random walks.
 TEST(PenaltyTable, OnePatternGivesItsCostPlusTheRestsMatchingFromScratch) {
-  const Board b(level_from(
-      "##########\n"
-      "#@   #   #\n"
-      "# $ $  $ #\n"
-      "#  ## $  #\n"
-      "# $  .. .#\n"
-      "#   ...  #\n"
-      "##########\n"));
+  const Board b(level_from(kWalkLevel));
   const SokobanDomain d(b);
   const int boxes = d.box_count();
   const int goals = b.goal_set().count();
@@ -126,11 +141,7 @@ TEST(PenaltyTable, OnePatternGivesItsCostPlusTheRestsMatchingFromScratch) {
   for (int walk = 0; walk < 40; ++walk) {
     SokobanDomain::State s = d.initial_state();
     for (int step = 0; step < 12; ++step) {
-      std::vector<SokobanDomain::Move> moves;
-      d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
-      if (moves.empty()) break;
-      d.apply(s, moves[rng() % moves.size()]);
-      if (hsearch::is_dead_end(s.h)) break;
+      if (!push_at_random(d, s, rng) || hsearch::is_dead_end(s.h)) break;
       for (int trial = 0; trial < 4; ++trial) {
         // A pattern of one to three of the state's boxes, of a cost from 1 to 40.
         CellSet pattern;
@@ -205,14 +216,7 @@ TEST(PenaltyTable, APatternWithWallsMatchesOnlyAStateThatHoldsThem) {
 // a deadlock whenever one is held, on states along random walks, with tables of patterns drawn
 // from those states' boxes and from the whole floor, some with walls, some with small zones.
 TEST(PenaltyTable, MatchedFindsEveryPatternTheStateHolds) {
-  const Board b(level_from(
-      "##########\n"
-      "#@   #   #\n"
-      "# $ $  $ #\n"
-      "#  ## $  #\n"
-      "# $  .. .#\n"
-      "#   ...  #\n"
-      "##########\n"));
+  const Board b(level_from(kWalkLevel));
   const SokobanDomain d(b);
   const int boxes = d.box_count();
   std::mt19937 rng(11);
@@ -226,11 +230,7 @@ TEST(PenaltyTable, MatchedFindsEveryPatternTheStateHolds) {
     SokobanDomain::State s = d.initial_state();
     PenaltyTable table(b, boxes);
     for (int step = 0; step < 10; ++step) {
-      std::vector<SokobanDomain::Move> moves;
-      d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
-      if (moves.empty()) break;
-      d.apply(s, moves[rng() % moves.size()]);
-      if (hsearch::is_dead_end(s.h)) break;
+      if (!push_at_random(d, s, rng) || hsearch::is_dead_end(s.h)) break;
       for (int k = 0; k < 6; ++k) {
         CellSet pattern;
         const int size = 1 + static_cast<int>(rng() % 3);
@@ -417,12 +417,9 @@ TEST(PatternSearch, QuickFencesNeverAboveTheTrueCostOnMicrobanStates) {
       SokobanDomain::State s = d.initial_state();
       const int length = static_cast<int>(rng() % 16) + 1;
       for (int k = 0; k < length; ++k) {
-        std::vector<SokobanDomain::Move> moves;
-        d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
-        if (moves.empty()) break;
-        const SokobanDomain::Move m = moves[rng() % moves.size()];
-        d.apply(s, m);
-        if (!hsearch::is_dead_end(s.h)) s.h = d.bound_before_expanding(s, m, s.h);
+        const std::optional<SokobanDomain::Move> m = push_at_random(d, s, rng);
+        if (!m) break;
+        if (!hsearch::is_dead_end(s.h)) s.h = d.bound_before_expanding(s, *m, s.h);
         const int truth = exact_cost(board, s);
         if (hsearch::is_dead_end(s.h)) {
           EXPECT_EQ(truth, -2) << "level " << n;
@@ -458,10 +455,7 @@ TEST(PatternSearch, NeverAboveTheTrueCostOnMicrobanStates) {
       SokobanDomain::State s = d.initial_state();
       const int length = static_cast<int>(rng() % 12) + 1;
       for (int k = 0; k < length; ++k) {
-        std::vector<SokobanDomain::Move> moves;
-        d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
-        if (moves.empty()) break;
-        d.apply(s, moves[rng() % moves.size()]);
+        if (!push_at_random(d, s, rng)) break;
         if (hsearch::is_dead_end(s.h)) {
           // A dead end must be one: no solution from here.
           EXPECT_EQ(exact_cost(board, s), -2) << "level " << n;
@@ -508,10 +502,7 @@ TEST(PatternSearch, PatternsBesideFrozenBoxesNeverAboveTheTrueCost) {
     patterns.search_start(s, [] { return false; });
     const std::uint64_t at_start = patterns.stats().wall_searches;
     for (int k = 0; k < 14; ++k) {
-      std::vector<SokobanDomain::Move> moves;
-      d.for_each_move(s, [&](const SokobanDomain::Move& m) { moves.push_back(m); });
-      if (moves.empty()) break;
-      d.apply(s, moves[rng() % moves.size()]);
+      if (!push_at_random(d, s, rng)) break;
       const int truth = exact_cost(board, s);
       if (hsearch::is_dead_end(s.h)) {
         EXPECT_EQ(truth, -2) << "walk " << walk << " push " << k;
