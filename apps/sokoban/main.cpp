@@ -864,6 +864,10 @@ int main(int argc, char** argv) {
       ("no-bound-probes", "A*: no bound probes (searches between A*'s parts for a solution of exactly the push "
                           "bound A* has proven, in the feature-space search's order; push-optimal, on by "
                           "default: docs/sokoban.md) (to measure them)")
+      ("probe-cells", po::value<std::string>()->default_value("packing-connectivity"),
+       "A*: the cells of the bound probes' feature-space search (packing, packing-connectivity, "
+       "plan-connectivity or plan-rooms, as --feature-cells; all push-optimal: each solves some levels "
+       "sooner and others later, docs/sokoban.md has the figures)")
       ("no-newer-first", "A*: among nodes of equal f and g, no preference for the children of the node "
                          "expanded last (to measure the tie rule; only the order of ties changes)")
       ("no-revalue", "A*: expand each node with the bound it got when it was generated, not valued again "
@@ -988,6 +992,12 @@ int main(int argc, char** argv) {
     options.goal_macros = parse_goal_macros(vm["goal-macros"].as<std::string>());
     if (!vm["feature-cells"].defaulted() && options.objective != Objective::any) {
       throw std::invalid_argument("--feature-cells: only with --objective any (its first solution's search)");
+    }
+    options.probe_cells = parse_feature_cells(vm["probe-cells"].as<std::string>(), "--probe-cells");
+    if (!vm["probe-cells"].defaulted() &&
+        (options.objective != Objective::pushes || !options.bound_probes ||
+         algorithm != Algorithm::astar)) {
+      throw std::invalid_argument("--probe-cells: only with the bound probes (--objective pushes with A*)");
     }
     if (!options.packing_advisor && options.objective != Objective::any) {
       throw std::invalid_argument("--no-packing-advisor: only with --objective any (its first solution's search)");

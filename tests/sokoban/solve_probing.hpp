@@ -6,8 +6,10 @@
 
 namespace hsearch::sokoban::testing {
 
-inline SolveReport solve_probing(const Level& level, bool probes, GoalMacros goal_macros = GoalMacros::off) {
+inline SolveReport solve_probing(const Level& level, bool probes, GoalMacros goal_macros = GoalMacros::off,
+                                 FeatureCells cells = FeatureCells::packing_connectivity) {
   SolveOptions options;
+  options.probe_cells = cells;
   options.bound_probes = probes;
   options.bound_probe_first_part = 8;
   options.goal_macros = goal_macros;

@@ -569,6 +569,22 @@ TEST_F(App, ObjectiveMisuseExitsWithTwo) {
   EXPECT_NE(r.out.find("--feature-cells rooms: sokoban offers both, plan-rooms, plan-connectivity, packing, packing-connectivity"), std::string::npos)
       << r.out;
   EXPECT_EQ(run("--objective moves --algorithm ida").status, 2);
+  // The bound probes' cells: one space, and only where there are probes.
+  for (const char* misuse : {"--objective any --probe-cells packing", "--objective moves --probe-cells packing",
+                             "--algorithm ida --probe-cells packing", "--no-bound-probes --probe-cells packing"}) {
+    r = run(misuse);
+    EXPECT_EQ(r.status, 2) << misuse << ": " << r.out;
+    EXPECT_NE(r.out.find("--probe-cells: only with the bound probes"), std::string::npos) << misuse << ": " << r.out;
+  }
+  r = run("--probe-cells both");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("--probe-cells both: the bound probes search one space"), std::string::npos) << r.out;
+  r = run("--probe-cells rooms");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("--probe-cells rooms: sokoban offers"), std::string::npos) << r.out;
+  r = run("--probe-cells packing --json", false);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\"pushes\":7,"), std::string::npos) << r.out;
   r = run("--objective any --dot " + temp_file("any.dot", ""));
   EXPECT_EQ(r.status, 2) << r.out;
 }

@@ -406,4 +406,27 @@ TEST(BoundProbes, FindWhatAStarFindsOnMicroban) {
   EXPECT_GE(by_probe, 5);
 }
 
+// Every space the probes may search (--probe-cells) keeps push-optimality: the cost bound does,
+// whatever the order of the layer. Microban 1-20 with each: A*'s optimum, replayed, and some
+// levels solved by the probe itself.
+TEST(BoundProbes, EveryProbeSpaceFindsWhatAStarFinds) {
+  HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
+  const auto microban = hsearch::sokoban::testing::read_microban();
+  for (const FeatureCells cells : {FeatureCells::packing, FeatureCells::plan_connectivity, FeatureCells::plan_rooms}) {
+    int by_probe = 0;
+    for (int n = 1; n <= hsearch::testing::sweep(20); ++n) {
+      const Level& level = microban.level(n);
+      const SolveReport plain = solve_probing(level, false);
+      const SolveReport probed = solve_probing(level, true, GoalMacros::off, cells);
+      ASSERT_TRUE(plain.solved()) << feature_cells_name(cells) << ", level " << n;
+      ASSERT_TRUE(probed.solved()) << feature_cells_name(cells) << ", level " << n;
+      EXPECT_TRUE(probed.result.optimal) << feature_cells_name(cells) << ", level " << n;
+      EXPECT_EQ(probed.pushes, plain.pushes) << feature_cells_name(cells) << ", level " << n;
+      EXPECT_EQ(verify_lurd(level, probed.lurd), "") << feature_cells_name(cells) << ", level " << n;
+      by_probe += probed.solved_by_probe ? 1 : 0;
+    }
+    EXPECT_GE(by_probe, hsearch::testing::sweep(20) / 4) << feature_cells_name(cells);
+  }
+}
+
 }  // namespace

@@ -69,12 +69,13 @@ inline const char* feature_cells_name(FeatureCells cells) {
   return "?";
 }
 
-inline FeatureCells parse_feature_cells(const std::string& name) {
+// `option` names the option in the message of a name not offered.
+inline FeatureCells parse_feature_cells(const std::string& name, const std::string& option = "--feature-cells") {
   for (const FeatureCells c : {FeatureCells::both, FeatureCells::plan_rooms, FeatureCells::plan_connectivity,
                                FeatureCells::packing, FeatureCells::packing_connectivity}) {
     if (name == feature_cells_name(c)) return c;
   }
-  throw std::invalid_argument("--feature-cells " + name +
+  throw std::invalid_argument(option + " " + name +
                               ": sokoban offers both, plan-rooms, plan-connectivity, packing, packing-connectivity");
 }
 

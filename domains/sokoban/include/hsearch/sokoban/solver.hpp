@@ -182,6 +182,10 @@ struct SolveOptions {
   // has proven looks for a solution of exactly that many pushes: one it finds is push-optimal.
   // Push-optimality is kept; off, A* alone must close its last layer (to measure them).
   bool bound_probes = true;
+  // The probes' cells (PushFeatures; one space, not FeatureCells::both). Any of them keeps
+  // push-optimality (the cost bound does); they differ in which levels they solve sooner
+  // (docs/sokoban.md, "Search and guarantees").
+  FeatureCells probe_cells = FeatureCells::packing_connectivity;
   // A*'s expansions before the first probe (then each part doubles them). Tests make it small.
   std::uint64_t bound_probe_first_part = std::uint64_t{1} << 16;
   // Fewer moves (fewer_moves_domain.hpp, fewer_moves_pass below): once the push optimum is
@@ -448,7 +452,7 @@ Result<Push, int> fewest_moves_search(const PushDomain& domain, const SolveOptio
 // A* with bound probes (SolveOptions::bound_probes). A* runs in parts; each part ends when its
 // expansions have doubled (the first at `first_part`, 2^16 by default). Between parts, A* has proven a push bound L (no
 // open node has g + h below it), and a feature-space search (feature_space_search.hpp, with
-// PushFeatures' packing and connectivity) looks for a solution of at most L pushes: every child
+// PushFeatures' `cells`: packing and connectivity by default) looks for a solution of at most L pushes: every child
 // with g + h > L is cut, so its search space is A*'s last layer, taken in another order, the
 // feature space's, which fills goal rooms box by box where A*'s ties go deepest-first.
 // - A solution it finds has at most L pushes and no solution has fewer than L: it is
@@ -466,13 +470,13 @@ Result<Push, int> fewest_moves_search(const PushDomain& domain, const SolveOptio
 template <class SokobanDomain, class Observer>
 Result<Push, int> astar_with_bound_probes(const Board& board, SokobanDomain& domain,
                                           const typename SokobanDomain::State& start, const PushLowerBound& h,
-                                          AStarOptions options, std::uint64_t first_part, std::size_t probe_bytes,
-                                          bool goal_macros_in_probes, Observer& observer, SolveReport& report,
-                                          std::ostream* trace) {
+                                          AStarOptions options, std::uint64_t first_part, FeatureCells cells,
+                                          std::size_t probe_bytes, bool goal_macros_in_probes, Observer& observer,
+                                          SolveReport& report, std::ostream* trace) {
   using Probe = FeatureSpaceSearch<SokobanDomain, PushLowerBound, PushFeatures, Observer>;
   constexpr std::uint64_t kLeastProbe = 10000;
   const Limits limits = options.limits;
-  const PushFeatures features(board, FeatureCells::packing_connectivity);
+  const PushFeatures features(board, cells);
   Statistics ended;    // the statistics of the probes that have ended
   Statistics running;  // the running probe's, up to its last part
   auto probes_expanded = [&] { return ended.expanded + running.expanded; };
@@ -833,7 +837,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       report.symmetries = domain.symmetry() ? domain.symmetries() : 0;
       if (options.bound_probes && !recorded && teaching.samples == nullptr) {
         result = astar_with_bound_probes(board, domain, start, h, astar_options, options.bound_probe_first_part,
-                                         memory.probe, options.goal_macros == GoalMacros::probes && cost_adding,
+                                         options.probe_cells, memory.probe, options.goal_macros == GoalMacros::probes && cost_adding,
                                          observer, report, teaching.trace);
       } else {
         result = astar(domain, start, h, astar_options, observer);
@@ -1055,6 +1059,10 @@ inline SolveOptions options_for(const SolveRequest& request, SolveOptions option
   if (options.objective == Objective::moves && request.algorithm != Algorithm::astar) {
     throw std::invalid_argument("--objective moves searches with A*; it takes no --algorithm " +
                                 std::string(to_string(request.algorithm)));
+  }
+  if (options.probe_cells == FeatureCells::both) {
+    throw std::invalid_argument(std::string("--probe-cells both: the bound probes search one space; sokoban offers ") +
+                                "packing, packing-connectivity, plan-connectivity, plan-rooms");
   }
   options.algorithm = request.algorithm;
   options.limits = request.limits;
