@@ -451,10 +451,11 @@ Result<Push, int> fewest_moves_search(const PushDomain& domain, const SolveOptio
 
 // A* with bound probes (SolveOptions::bound_probes). A* runs in parts; each part ends when its
 // expansions have doubled (the first at `first_part`, 2^16 by default). Between parts, A* has proven a push bound L (no
-// open node has g + h below it), and a feature-space search (feature_space_search.hpp, with
-// PushFeatures' `cells`: packing and connectivity by default) looks for a solution of at most L pushes: every child
-// with g + h > L is cut, so its search space is A*'s last layer, taken in another order, the
-// feature space's, which fills goal rooms box by box where A*'s ties go deepest-first.
+// open node has g + h below it), and a feature-space search (feature_space_search.hpp, over
+// PushFeatures' `cells`: packing and connectivity by default) looks for a solution of at most
+// L pushes: every child with g + h > L is cut, so its search space is A*'s last layer, taken in
+// another order, the feature space's, which fills goal rooms box by box where A*'s ties go
+// deepest-first.
 // - A solution it finds has at most L pushes and no solution has fewer than L: it is
 //   push-optimal, proven by A*'s bound.
 // - While L stays the same, the probe goes on where it stopped; a new L starts a new probe.
@@ -837,8 +838,9 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
       report.symmetries = domain.symmetry() ? domain.symmetries() : 0;
       if (options.bound_probes && !recorded && teaching.samples == nullptr) {
         result = astar_with_bound_probes(board, domain, start, h, astar_options, options.bound_probe_first_part,
-                                         options.probe_cells, memory.probe, options.goal_macros == GoalMacros::probes && cost_adding,
-                                         observer, report, teaching.trace);
+                                         options.probe_cells, memory.probe,
+                                         options.goal_macros == GoalMacros::probes && cost_adding, observer, report,
+                                         teaching.trace);
       } else {
         result = astar(domain, start, h, astar_options, observer);
       }
