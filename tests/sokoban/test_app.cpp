@@ -548,45 +548,26 @@ TEST_F(App, ObjectivesAnyAndMoves) {
 }
 
 TEST_F(App, ObjectiveMisuseExitsWithTwo) {
-  ProgramRun r = run("--objective fastest");
-  EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("--objective fastest: sokoban offers pushes, moves, any"), std::string::npos) << r.out;
-  r = run("--weight 1,3");
-  EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("only with --objective any"), std::string::npos) << r.out;
+  expect_usage_error("--objective fastest", "--objective fastest: sokoban offers pushes, moves, any");
+  expect_usage_error("--weight 1,3", "only with --objective any");
   EXPECT_EQ(run("--objective any --algorithm ida").status, 2);
-  r = run("--feature-cells packing");
-  EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("--feature-cells: only with --objective any"), std::string::npos) << r.out;
-  r = run("--no-packing-advisor");
-  EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("--no-packing-advisor: only with --objective any"), std::string::npos) << r.out;
-  r = run("--no-ranked-cells");
-  EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("--no-ranked-cells: only with --objective any"), std::string::npos) << r.out;
-  r = run("--objective any --feature-cells rooms");
-  EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("--feature-cells rooms: sokoban offers both, plan-rooms, plan-connectivity, packing, packing-connectivity"), std::string::npos)
-      << r.out;
+  expect_usage_error("--feature-cells packing", "--feature-cells: only with --objective any");
+  expect_usage_error("--no-packing-advisor", "--no-packing-advisor: only with --objective any");
+  expect_usage_error("--no-ranked-cells", "--no-ranked-cells: only with --objective any");
+  expect_usage_error("--objective any --feature-cells rooms",
+                     "--feature-cells rooms: sokoban offers both, plan-rooms, plan-connectivity, packing, packing-connectivity");
   EXPECT_EQ(run("--objective moves --algorithm ida").status, 2);
   // The bound probes' cells: one space, and only where there are probes.
   for (const char* misuse : {"--objective any --probe-cells packing", "--objective moves --probe-cells packing",
                              "--algorithm ida --probe-cells packing", "--no-bound-probes --probe-cells packing"}) {
-    r = run(misuse);
-    EXPECT_EQ(r.status, 2) << misuse << ": " << r.out;
-    EXPECT_NE(r.out.find("--probe-cells: only with the bound probes"), std::string::npos) << misuse << ": " << r.out;
+    expect_usage_error(misuse, "--probe-cells: only with the bound probes");
   }
-  r = run("--probe-cells both");
-  EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("--probe-cells both: the bound probes search one space"), std::string::npos) << r.out;
-  r = run("--probe-cells rooms");
-  EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.out.find("--probe-cells rooms: sokoban offers"), std::string::npos) << r.out;
-  r = run("--probe-cells packing --json", false);
+  expect_usage_error("--probe-cells both", "--probe-cells both: the bound probes search one space");
+  expect_usage_error("--probe-cells rooms", "--probe-cells rooms: sokoban offers");
+  const ProgramRun r = run("--probe-cells packing --json", false);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("\"pushes\":7,"), std::string::npos) << r.out;
-  r = run("--objective any --dot " + temp_file("any.dot", ""));
-  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_EQ(run("--objective any --dot " + temp_file("any.dot", "")).status, 2);
 }
 
 // A*'s memory full: IDA* goes on from its bound (memory_fallback) until the time limit.
