@@ -608,6 +608,7 @@ int print_bound_profile(const Level& level, const std::string& instance, const s
     }
   }
   BoundProfileOptions profile_options;
+  profile_options.start_frozen_walls = board_options(options).start_frozen_walls;
   profile_options.frozen_goal_distances = options.frozen_goal_distances;
   profile_options.push_parity = options.push_parity;
   profile_options.goal_room = options.goal_room;
@@ -615,7 +616,7 @@ int print_bound_profile(const Level& level, const std::string& instance, const s
   std::optional<LearnedFile> learned;
   if (!learned_file.empty()) {
     std::string note;
-    learned = read_learned_file(learned_file, Board(level), options.patterns, note);
+    learned = read_learned_file(learned_file, Board(level, board_options(options)), options.patterns, note);
     if (!learned) {
       app::print_error(kProgram, note.empty() ? learned_file.string() + ": no learned file for " + level.where() +
                                                     " (a run with --resume and the same --pattern-nodes writes it)"
@@ -830,6 +831,8 @@ int main(int argc, char** argv) {
        "offer beside the pushes a box's pushes onto one of the most enclosed empty goals as one move: "
        "off, probes (only in A*'s bound probes) or everywhere (the flag alone) (keeps push-optimality; "
        "off by default, see docs/sokoban.md)")
+      ("no-start-frozen-walls", "the start's boxes frozen on goals stay boxes of the board instead of walls "
+                                "(to measure it; the same states and solutions)")
       ("no-frozen-goals", "push distances that ignore boxes frozen on goals (to measure them; the "
                           "bound is weaker, still admissible)")
       ("no-push-parity", "bounds not rounded up to the parity of the pushes left (to measure it; the "
@@ -974,6 +977,7 @@ int main(int argc, char** argv) {
   options.window_deadlocks = vm.count("no-window-deadlocks") == 0;
   options.pi_corrals = vm.count("no-pi-corrals") == 0;
   options.tunnel_macros = vm.count("tunnel-macros") != 0;
+  options.start_frozen_walls = vm.count("no-start-frozen-walls") == 0;
   options.frozen_goal_distances = vm.count("no-frozen-goals") == 0;
   options.push_parity = vm.count("no-push-parity") == 0;
   options.newer_first_on_ties = vm.count("no-newer-first") == 0;

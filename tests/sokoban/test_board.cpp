@@ -1,11 +1,15 @@
 // Static analysis on small hand-made boards: dead cells, pusher-aware distances, side
-// classes, tunnels, numbering, and the tables' layouts agreeing with each other.
+// classes, tunnels, numbering, the tables' layouts agreeing with each other, and the start's
+// boxes frozen on goals taken as walls.
 #include <algorithm>
 #include <cstdint>
 
 #include <gtest/gtest.h>
 
+#include "exhaustive_optimum.hpp"
 #include "hsearch/sokoban/board.hpp"
+#include "hsearch/sokoban/sokoban_domain.hpp"
+#include "hsearch/sokoban/state_text.hpp"
 #include "level_text.hpp"
 
 using namespace hsearch::sokoban;
@@ -193,4 +197,69 @@ TEST(Board, NumberingAndDistanceTablesAgree) {
       EXPECT_LT(b.goals()[static_cast<std::size_t>(g - 1)], cell_of_goal);
     }
   }
+}
+
+// A 2x2 block of boxes on goals can never be pushed (each push needs both squares along its
+// axis free), nor can a box on a goal walled in on both axes: the board takes them as walls.
+// The states are the level's own, so every search finds the same optimum on both boards.
+TEST(Board, BoxesFrozenOnGoalsAtTheStartAreWalls) {
+  const Level level = level_from(
+      "#########\n"
+      "#@      #\n"
+      "#  ** $ #\n"
+      "#  **   #\n"
+      "# $  . *#\n"
+      "#*  .   #\n"
+      "#########\n");
+  const Board walled(level);
+  const Board plain(level, BoardOptions{false});
+  EXPECT_EQ(walled.walled_boxes(), 5);  // the block and the box in the corner at (5,1)
+  EXPECT_EQ(plain.walled_boxes(), 0);
+  for (const auto& [r, c] : {std::pair{2, 3}, {2, 4}, {3, 3}, {3, 4}, {5, 1}}) {
+    EXPECT_EQ(walled.cell_at(r, c), kNoCell) << r << "," << c;
+    EXPECT_NE(plain.cell_at(r, c), kNoCell) << r << "," << c;
+  }
+  EXPECT_NE(walled.cell_at(4, 7), kNoCell);  // on a goal with a free axis: still a box
+  EXPECT_EQ(walled.cell_count(), plain.cell_count() - 5);
+  EXPECT_EQ(walled.initial_boxes().size(), 3U);
+  EXPECT_EQ(plain.initial_boxes().size(), 8U);
+  EXPECT_EQ(walled.goals().size(), 3U);
+  // The state's picture is the level's: the walled boxes are printed from the level's text.
+  // (Only the normalised player, the area's first cell, differs: the numbering does.)
+  auto picture = [](const Board& b) {
+    std::string text = state_text(b, SokobanDomain(b).initial_state());
+    std::replace(text.begin(), text.end(), '@', ' ');
+    return text;
+  };
+  EXPECT_EQ(picture(walled), picture(plain));
+  EXPECT_EQ(picture(walled), "#########\n#       #\n#  ** $ #\n#  **   #\n# $  . *#\n#*  .   #\n#########\n");
+  const auto walled_optimum = hsearch::sokoban::testing::exhaustive_optimum(walled, 200000);
+  const auto plain_optimum = hsearch::sokoban::testing::exhaustive_optimum(plain, 200000);
+  ASSERT_TRUE(walled_optimum.has_value());
+  ASSERT_TRUE(plain_optimum.has_value());
+  EXPECT_EQ(*walled_optimum, *plain_optimum);
+}
+
+// The boxes stay boxes when walling them would leave no box to push, or would cut off from the
+// player a goal (or box) it could reach: the level is then analysed as it is.
+TEST(Board, FrozenBoxesStayBoxesWhenWallsWouldCutTheLevel) {
+  const Board solved(level_from(
+      "######\n"
+      "#@**.#\n"
+      "# ** #\n"
+      "######\n"));
+  EXPECT_EQ(solved.walled_boxes(), 0);
+  EXPECT_EQ(solved.initial_boxes().size(), 4U);
+  const Board pocket(level_from(
+      "######\n"
+      "#@$ .#\n"
+      "#**###\n"
+      "#**#\n"
+      "#. #\n"
+      "####\n"));
+  EXPECT_EQ(pocket.walled_boxes(), 0);  // the goal at (4,1) lies behind the block
+  EXPECT_NE(pocket.cell_at(4, 1), kNoCell);
+  const auto optimum = hsearch::sokoban::testing::exhaustive_optimum(pocket, 10000);
+  ASSERT_TRUE(optimum.has_value());
+  EXPECT_EQ(*optimum, 2);
 }

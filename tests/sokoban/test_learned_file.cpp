@@ -232,6 +232,32 @@ TEST(LearnedFile, AnotherLevelsFileOrOtherOptionsAreNotUsed) {
   EXPECT_NE(r.learned_note.find("ignored"), std::string::npos) << r.learned_note;
 }
 
+// The cells of a board with the start's frozen boxes as walls are not those of the same level
+// without: a file learned on one is refused by the other.
+TEST(LearnedFile, AFileOfTheBoardWithFrozenBoxesAsWallsIsNotReadWithout) {
+  const Level level = hsearch::sokoban::testing::level_from(
+      "#######\n"
+      "#@ $ .#\n"
+      "# **  #\n"
+      "# **  #\n"
+      "#######\n");
+  const Board walled(level);
+  const Board plain(level, BoardOptions{false});
+  ASSERT_EQ(walled.walled_boxes(), 4);
+  const PatternSearchOptions patterns;
+  EXPECT_NE(learned_params(walled, patterns), learned_params(plain, patterns));
+  const TempDir dir("walled");
+  const fs::path file = dir.path / "level.learned";
+  std::string problem;
+  ASSERT_TRUE(write_learned_file(file, walled, patterns, LearnedFile{7, {}}, problem)) << problem;
+  std::string note;
+  const auto same = read_learned_file(file, walled, patterns, note);
+  ASSERT_TRUE(same.has_value()) << note;
+  EXPECT_EQ(same->push_bound, 7);
+  EXPECT_FALSE(read_learned_file(file, plain, patterns, note).has_value());
+  EXPECT_NE(note.find("ignored"), std::string::npos) << note;
+}
+
 // restore() takes all or nothing: a damaged list throws and adds no pattern.
 TEST(LearnedFile, RestoreRejectsBadBytesAndAddsNothing) {
   const Microban m = microban();
@@ -273,6 +299,8 @@ TEST(LearnedFile, RestoreRejectsBadBytesAndAddsNothing) {
 // A pattern's walls (the boxes frozen on goals it was searched beside) are written and read
 // back with it, and read back only when they are a set that never moves: frozen by itself
 // and on goals; anything else would let a pattern hold in states where it is not true.
+// The block is frozen from the start, which the board would take as walls; kept as boxes here
+// (BoardOptions), so that the pattern's walls are cells of the board.
 TEST(LearnedFile, APatternsWallsReadBackOnlyWhenFrozenOnGoals) {
   const Board board(hsearch::sokoban::testing::level_from(
       "##########\n"
@@ -280,7 +308,8 @@ TEST(LearnedFile, APatternsWallsReadBackOnlyWhenFrozenOnGoals) {
       "#  $  $ .#\n"
       "# **    .#\n"
       "# **     #\n"
-      "##########\n"));
+      "##########\n"),
+                    BoardOptions{false});
   auto at = [&](int r, int c) { return static_cast<std::uint16_t>(hsearch::sokoban::testing::cell(board, r, c)); };
   const std::vector<std::uint16_t> block = {at(3, 2), at(3, 3), at(4, 2), at(4, 3)};
   // The bytes of one deadlock pattern, the box on (2,3), with the player's zone named by (1,1).

@@ -184,7 +184,7 @@ const char* const kFrozenBlock =
     "##########\n";
 
 TEST(PenaltyTable, APatternWithWallsMatchesOnlyAStateThatHoldsThem) {
-  const Board b(level_from(kFrozenBlock));
+  const Board b(level_from(kFrozenBlock), BoardOptions{false});  // the block stays boxes
   const SokobanDomain d(b);
   const SokobanDomain::State s = d.initial_state();
   const CellSet block = cells_of({cell(b, 3, 2), cell(b, 3, 3), cell(b, 4, 2), cell(b, 4, 3)});
@@ -486,7 +486,8 @@ TEST(PatternSearch, PatternsBesideFrozenBoxesNeverAboveTheTrueCost) {
       "#**  $   #\n"
       "#**   $  #\n"
       "#  .. .. #\n"
-      "##########\n"));
+      "##########\n"),
+                    BoardOptions{false});  // the block stays boxes, as if frozen on the way
   std::mt19937_64 rng(20261206);
   int checked = 0, dead = 0;
   std::uint64_t walled = 0, fences = 0;

@@ -3,6 +3,13 @@
 //   * validation: exactly one player, the player's area enclosed by walls, every box and goal
 //     inside that area (except boxes already on goals that the player cannot reach: scenery,
 //     treated as walls), at least one box, no fewer goals than boxes;
+//   * boxes frozen on goals at the start: a box on a goal blocked on both axes by a wall or by
+//     another such box (the largest such set, e.g. a 2x2 block of boxes on goals) can never be
+//     pushed, since a push needs both squares along its axis free. They are walls of the board,
+//     as scenery is, so the states, the reachable positions and every solution are those of the
+//     level itself; only the analysis sees more walls (dead cells, side classes, tunnels, the
+//     sub-searches' boxes). Off with BoardOptions::start_frozen_walls = false, to measure it;
+//     kept off when it would leave no box or cut a box or goal off from the player;
 //   * cells: the floor squares of the player's area (boxes ignored), numbered with the LIVE
 //     cells first so that box sets fit the low bits of a cell set;
 //   * side classes: for a box on cell c, the squares next to c that the player can walk between
@@ -66,12 +73,17 @@ struct InvalidLevel : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+struct BoardOptions {
+  bool start_frozen_walls = true;  // boxes frozen on goals at the start are walls
+};
+
 class Board {
  public:
-  explicit Board(const Level& level) : level_(level) {
+  explicit Board(const Level& level, BoardOptions options = {}) : level_(level) {
     const int player_square = find_player();
-    const std::vector<char> area = player_area(player_square);
+    std::vector<char> area = player_area(player_square);
     check_boxes_and_goals(area);
+    if (options.start_frozen_walls) wall_in_start_frozen_boxes(area, player_square);
     analyse(area, player_square);
   }
 
@@ -94,6 +106,8 @@ class Board {
   // The goals as a set of the widest width; a narrower set compares with its low words.
   const WidestCellSet& goal_set() const { return goal_set_; }
   const std::vector<std::uint16_t>& initial_boxes() const { return boxes_; }
+  // Boxes of the level that are walls of the board: frozen on goals at the start (see the top).
+  int walled_boxes() const { return walled_boxes_; }
   std::uint16_t initial_player() const { return player_; }
 
   // Fewest pushes to bring a lone box from `cell` to goal number `goal`, whatever side the
@@ -177,9 +191,58 @@ class Board {
     return pr * W + pc;
   }
 
+  // The boxes on goals that no push can ever move: the largest set of them in which each box
+  // has, on each axis, a wall or a box of the set beside it. Returned as a mask of squares.
+  std::vector<char> start_frozen_goal_boxes() const {
+    const int H = level_.height, W = level_.width;
+    std::vector<char> frozen(static_cast<std::size_t>(H * W), 0);
+    for (int v = 0; v < H * W; ++v) frozen[static_cast<std::size_t>(v)] = level_.at(v / W, v % W) == '*';
+    const auto blocks = [&](int r, int c) {
+      return r < 0 || r >= H || c < 0 || c >= W || level_.at(r, c) == '#' || frozen[static_cast<std::size_t>(r * W + c)];
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int v = 0; v < H * W; ++v) {
+        if (!frozen[static_cast<std::size_t>(v)]) continue;
+        const int r = v / W, c = v % W;
+        const bool across = blocks(r, c - 1) || blocks(r, c + 1);
+        const bool along = blocks(r - 1, c) || blocks(r + 1, c);
+        if (!across || !along) {
+          frozen[static_cast<std::size_t>(v)] = 0;
+          changed = true;
+        }
+      }
+    }
+    return frozen;
+  }
+
+  // Takes the start's frozen boxes on goals out of the player's area (they become walls), unless
+  // that would leave no box, or cut off a square with a box or a goal that the player reached.
+  void wall_in_start_frozen_boxes(std::vector<char>& area, int player_square) {
+    const std::vector<char> frozen = start_frozen_goal_boxes();
+    int walled = 0, boxes = 0;
+    for (std::size_t v = 0; v < area.size(); ++v) {
+      if (!area[v]) continue;
+      const int r = static_cast<int>(v) / level_.width, c = static_cast<int>(v) % level_.width;
+      const char ch = level_.at(r, c);
+      boxes += ch == '$' || ch == '*';
+      walled += frozen[v];
+    }
+    if (walled == 0 || walled == boxes) return;
+    const std::vector<char> reduced = player_area(player_square, &frozen);
+    for (std::size_t v = 0; v < area.size(); ++v) {
+      if (!area[v] || reduced[v] || frozen[v]) continue;
+      const char ch = level_.at(static_cast<int>(v) / level_.width, static_cast<int>(v) % level_.width);
+      if (ch != ' ') return;  // a box or a goal the frozen boxes would wall off
+    }
+    area = reduced;
+    walled_boxes_ = walled;
+  }
+
   // The player's area (1 for its squares): a flood over non-wall squares, boxes ignored, from
-  // the player's square. Leaving the grid means the walls are open.
-  std::vector<char> player_area(int start) const {
+  // the player's square; `walls`, when given, marks more squares as walls. Leaving the grid
+  // means the walls are open.
+  std::vector<char> player_area(int start, const std::vector<char>* walls = nullptr) const {
     const int H = level_.height, W = level_.width;
     std::vector<char> area(static_cast<std::size_t>(H * W), 0);
     std::vector<int> stack{start};
@@ -195,6 +258,7 @@ class Board {
         }
         const int n = nr * W + nc;
         if (level_.at(nr, nc) == '#' || area[static_cast<std::size_t>(n)]) continue;
+        if (walls && (*walls)[static_cast<std::size_t>(n)]) continue;
         area[static_cast<std::size_t>(n)] = 1;
         stack.push_back(n);
       }
@@ -579,6 +643,7 @@ class Board {
   }
 
   Level level_;
+  int walled_boxes_ = 0;
   int live_count_ = 0;
   std::vector<std::uint16_t> grid_;
   std::vector<int> row_, col_;

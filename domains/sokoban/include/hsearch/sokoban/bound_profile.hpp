@@ -33,6 +33,7 @@
 namespace hsearch::sokoban {
 
 struct BoundProfileOptions {
+  bool start_frozen_walls = true;  // BoardOptions::start_frozen_walls
   bool frozen_goal_distances = true;
   bool push_parity = true;
   bool goal_room = true;
@@ -80,7 +81,7 @@ inline BoundProfile bound_profile(const Level& level, const std::string& lurd, c
   BoundProfile out;
   out.error = verify_lurd(level, lurd, &out.pushes);
   if (!out.error.empty()) return out;
-  const Board board(level);
+  const Board board(level, BoardOptions{options.start_frozen_walls});
   int pr = board.row(board.initial_player()), pc = board.col(board.initial_player());
   with_cell_set_for(board.cell_count(), [&]<class Set>(Set) {
     BasicSokobanDomain<Set> domain(board);

@@ -49,6 +49,10 @@ inline std::vector<std::uint16_t> group_cells(const Board& board, const std::vec
     where += ',';
     where += std::to_string(c);
     where += ')';
+    if (cell == kNoCell && board.level().at(r, c) == '*') {
+      error = where + " holds a box frozen on its goal, a wall of the board (board.hpp)";
+      return {};
+    }
     if (cell == kNoCell || !box) {
       error = where + " holds no box of the level";
       return {};

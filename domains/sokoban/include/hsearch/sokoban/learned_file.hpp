@@ -29,7 +29,9 @@
 
 namespace hsearch::sokoban {
 
-inline constexpr int kLearnedFormat = 3;  // 2: the area-entry groups too; 3: patterns' walls
+// 2: the area-entry groups too; 3: patterns' walls; 4: the board's cells without the start's
+// frozen boxes on goals (board.hpp), whose number the params name.
+inline constexpr int kLearnedFormat = 4;
 
 struct LearnedFile {
   int push_bound = 0;                  // proven: no solution has fewer pushes
@@ -50,6 +52,7 @@ inline std::string learned_file_name(const Level& level) { return "level-" + lev
 
 inline std::string learned_params(const Board& board, const PatternSearchOptions& patterns) {
   return "format=" + std::to_string(kLearnedFormat) + " level=" + level_fingerprint(board.level()) +
+         " walled-boxes=" + std::to_string(board.walled_boxes()) +
          " pattern-nodes=" + std::to_string(patterns.node_limit);
 }
 

@@ -139,6 +139,10 @@ struct SolveOptions {
   // the tunnel macros are. `probes`: only the bound probes offer them (A* with bound probes;
   // with any other search, the same as off). Off by default (docs/sokoban.md has the measurement).
   GoalMacros goal_macros = GoalMacros::off;
+  // The start's boxes frozen on goals are walls of the board (board.hpp, BoardOptions): the
+  // same states and solutions, so on by default; off only to measure it. Not for
+  // Objective::any (board_options below).
+  bool start_frozen_walls = true;
   // Push distances that treat boxes frozen on goals as walls (frozen_goals.hpp); admissible,
   // so on by default.
   bool frozen_goal_distances = true;
@@ -225,6 +229,14 @@ struct SolveOptions {
   // options, or damaged is ignored (SolveReport::learned_note says why) and replaced.
   std::filesystem::path learned_file;
 };
+
+// The board a search under `options` runs on. The first-solution search keeps the start's
+// frozen boxes as boxes, as its sub-searches do (PatternSearchOptions::frozen_walls): on
+// Microban 144 its first solution came after 36 s with them as walls, 2.6 s without
+// (docs/sokoban.md, "Static analysis").
+inline BoardOptions board_options(const SolveOptions& options) {
+  return BoardOptions{options.start_frozen_walls && options.objective != Objective::any};
+}
 
 // A memory limit covers everything a level's search holds (docs/programs.md, "Memory"): the
 // search's tables and, counted as they grow, the domain's own memory
@@ -981,7 +993,7 @@ SolveReport solve_observed(const Level& level, const SolveOptions& options, cons
   SolveOptions timed = options;
   timed.limits = options.limits.with_clock_started();
   try {
-    const Board board(level);
+    const Board board(level, board_options(options));
     const Solution solution = with_cell_set_for(
         board.cell_count(),
         [&]<class Set>(Set) { return search_with<Set>(board, timed, teaching, progress, clock, report); },
