@@ -798,7 +798,8 @@ int main(int argc, char** argv) {
       ("bound-profile", po::value<std::string>(),
        "do not search: read a solution of --level N (LURD) from FILE ('-': standard input) and print the "
        "bound the search starts from at each of its states, with f = pushes made + bound and where f "
-       "rises (what the bound misses there; --no-frozen-goals, --no-push-parity, --no-goal-room apply; "
+       "rises (what the bound misses there; --no-start-frozen-walls, --no-frozen-goals, --no-push-parity, "
+       "--no-goal-room apply; "
        "with --resume, also the bound with what the level's --resume runs learned)")
       ("box-group", po::value<std::string>()->value_name("\"R,C R,C ...\""),
        "do not solve the level: solve the group of its boxes on these squares (row, column from 0) "

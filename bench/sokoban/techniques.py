@@ -32,6 +32,7 @@ VARIANTS = [
     ("goal macros", ["--goal-macros"]),
     ("goal macros in probes", ["--goal-macros=probes"]),
     ("no frozen goals", ["--no-frozen-goals"]),
+    ("no start frozen walls", ["--no-start-frozen-walls"]),
     ("no push parity", ["--no-push-parity"]),
     ("no corral test", ["--no-corral-test"]),
     ("no window deadlocks", ["--no-window-deadlocks"]),
