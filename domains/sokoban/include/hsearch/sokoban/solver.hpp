@@ -764,7 +764,8 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   // were below it, IDA* starts there, and the result's bound is never below it.
   int known_bound = 0;
   // The file is keyed by the options' own sub-search budget, not Objective::any's, so that a
-  // push run and an any run of a level share one file (what either learned is sound for both).
+  // push run and an any run of a level share one file (what either learned is sound for both),
+  // except on a level whose start has boxes frozen on goals: their boards differ (board_options).
   if (!options.learned_file.empty()) {
     if (const auto learned = read_learned_file(options.learned_file, board, options.patterns, report.learned_note)) {
       try {
