@@ -38,6 +38,32 @@ inline constexpr const char* kTwoBoxRoom =
     "#       #\n"
     "#########\n";
 
+// Boxes frozen on goals from the start (board.hpp takes them as walls): a 2x2 block and a box
+// in a corner, beside a box on a goal that can still move and two loose boxes; 5 walled.
+inline constexpr const char* kStartFrozenBlockAndCorner =
+    "#########\n"
+    "#@      #\n"
+    "#  ** $ #\n"
+    "#  **   #\n"
+    "# $  . *#\n"
+    "#*  .   #\n"
+    "#########\n";
+
+// A 2x2 block frozen on goals from the start, and one loose box: 4 walled.
+inline constexpr const char* kStartFrozenBlock =
+    "#######\n"
+    "#@ $ .#\n"
+    "# **  #\n"
+    "# **  #\n"
+    "#######\n";
+
+// A level's two boards: the start's frozen boxes on goals as walls (the default) and as boxes.
+struct WalledAndPlain {
+  Board walled;
+  Board plain;
+};
+inline WalledAndPlain walled_and_plain(const Level& level) { return {Board(level), Board(level, BoardOptions{false})}; }
+
 // The cell at (row, col), failing the test when it is not floor.
 inline int cell(const Board& b, int r, int c) {
   const auto x = b.cell_at(r, c);

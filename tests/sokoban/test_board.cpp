@@ -203,16 +203,8 @@ TEST(Board, NumberingAndDistanceTablesAgree) {
 // axis free), nor can a box on a goal walled in on both axes: the board takes them as walls.
 // The states are the level's own, so every search finds the same optimum on both boards.
 TEST(Board, BoxesFrozenOnGoalsAtTheStartAreWalls) {
-  const Level level = level_from(
-      "#########\n"
-      "#@      #\n"
-      "#  ** $ #\n"
-      "#  **   #\n"
-      "# $  . *#\n"
-      "#*  .   #\n"
-      "#########\n");
-  const Board walled(level);
-  const Board plain(level, BoardOptions{false});
+  const auto [walled, plain] = hsearch::sokoban::testing::walled_and_plain(
+      level_from(hsearch::sokoban::testing::kStartFrozenBlockAndCorner));
   EXPECT_EQ(walled.walled_boxes(), 5);  // the block and the box in the corner at (5,1)
   EXPECT_EQ(plain.walled_boxes(), 0);
   for (const auto& [r, c] : {std::pair{2, 3}, {2, 4}, {3, 3}, {3, 4}, {5, 1}}) {

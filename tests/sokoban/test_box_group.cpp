@@ -113,12 +113,7 @@ TEST(BoxGroup, SquaresWithoutABoxAreRefused) {
   EXPECT_EQ(box_group_cost(lv, {{1, 2}, {1, 2}}, {}).error, "(1,2) is named twice");
   EXPECT_EQ(box_group_cost(lv, {}, {}).error, "no box named");
   // A box of a block frozen on goals from the start is a wall of the board, and said to be.
-  const Level block = hsearch::sokoban::testing::level_from(
-      "#######\n"
-      "#@ $ .#\n"
-      "# **  #\n"
-      "# **  #\n"
-      "#######\n");
+  const Level block = hsearch::sokoban::testing::level_from(hsearch::sokoban::testing::kStartFrozenBlock);
   EXPECT_EQ(box_group_cost(block, {{2, 2}}, {}).error,
             "(2,2) holds a box frozen on its goal, a wall of the board (board.hpp)");
   EXPECT_EQ(box_group_cost(block, {{1, 3}}, {}).error, "");

@@ -235,14 +235,8 @@ TEST(LearnedFile, AnotherLevelsFileOrOtherOptionsAreNotUsed) {
 // The cells of a board with the start's frozen boxes as walls are not those of the same level
 // without: a file learned on one is refused by the other.
 TEST(LearnedFile, AFileOfTheBoardWithFrozenBoxesAsWallsIsNotReadWithout) {
-  const Level level = hsearch::sokoban::testing::level_from(
-      "#######\n"
-      "#@ $ .#\n"
-      "# **  #\n"
-      "# **  #\n"
-      "#######\n");
-  const Board walled(level);
-  const Board plain(level, BoardOptions{false});
+  const auto [walled, plain] = hsearch::sokoban::testing::walled_and_plain(
+      hsearch::sokoban::testing::level_from(hsearch::sokoban::testing::kStartFrozenBlock));
   ASSERT_EQ(walled.walled_boxes(), 4);
   const PatternSearchOptions patterns;
   EXPECT_NE(learned_params(walled, patterns), learned_params(plain, patterns));

@@ -186,17 +186,11 @@ TEST(Solver, MoreGoalsThanBoxes) {
 }
 
 // The start's boxes frozen on goals as walls (board.hpp) change no optimum: two levels with a
-// frozen block, for pushes and for moves, with and without; both solutions replay on the level itself. (Of the collections' levels only
-// XSokoban 48 and Microban 144 have such boxes, both too long for this suite; docs/sokoban.md
-// has their runs both ways.)
+// frozen block, for pushes and for moves, with and without; both solutions replay on the level
+// itself. (Of the collections' levels only XSokoban 48 and Microban 144 have such boxes, both
+// too long for this suite; docs/sokoban.md has their runs both ways.)
 TEST(Solver, StartFrozenWallsKeepEveryOptimum) {
-  const std::vector<Level> levels = {level_from("#########\n"
-                                                "#@      #\n"
-                                                "#  ** $ #\n"
-                                                "#  **   #\n"
-                                                "# $  . *#\n"
-                                                "#*  .   #\n"
-                                                "#########\n"),
+  const std::vector<Level> levels = {level_from(hsearch::sokoban::testing::kStartFrozenBlockAndCorner),
                                      level_from("##########\n"
                                                 "#@   .   #\n"
                                                 "#  $**$  #\n"

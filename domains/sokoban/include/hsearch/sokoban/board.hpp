@@ -82,8 +82,8 @@ class Board {
   explicit Board(const Level& level, BoardOptions options = {}) : level_(level) {
     const int player_square = find_player();
     std::vector<char> area = player_area(player_square);
-    check_boxes_and_goals(area);
-    if (options.start_frozen_walls) wall_in_start_frozen_boxes(area, player_square);
+    const int boxes = check_boxes_and_goals(area);
+    if (options.start_frozen_walls) wall_in_start_frozen_boxes(area, player_square, boxes);
     analyse(area, player_square);
   }
 
@@ -217,17 +217,12 @@ class Board {
   }
 
   // Takes the start's frozen boxes on goals out of the player's area (they become walls), unless
-  // that would leave no box, or cut off a square with a box or a goal that the player reached.
-  void wall_in_start_frozen_boxes(std::vector<char>& area, int player_square) {
+  // that would leave none of its `boxes`, or cut off a square with a box or a goal that the
+  // player reached.
+  void wall_in_start_frozen_boxes(std::vector<char>& area, int player_square, int boxes) {
     const std::vector<char> frozen = start_frozen_goal_boxes();
-    int walled = 0, boxes = 0;
-    for (std::size_t v = 0; v < area.size(); ++v) {
-      if (!area[v]) continue;
-      const int r = static_cast<int>(v) / level_.width, c = static_cast<int>(v) % level_.width;
-      const char ch = level_.at(r, c);
-      boxes += ch == '$' || ch == '*';
-      walled += frozen[v];
-    }
+    int walled = 0;
+    for (std::size_t v = 0; v < area.size(); ++v) walled += area[v] && frozen[v];
     if (walled == 0 || walled == boxes) return;
     const std::vector<char> reduced = player_area(player_square, &frozen);
     for (std::size_t v = 0; v < area.size(); ++v) {
@@ -267,8 +262,9 @@ class Board {
   }
 
   // Every box and goal in the player's area, at least one box, enough goals, and a level
-  // within the sizes the widest cell set and the matching hold.
-  void check_boxes_and_goals(const std::vector<char>& area) const {
+  // within the sizes the widest cell set and the matching hold. Returns the number of boxes in
+  // the area (scenery not counted).
+  int check_boxes_and_goals(const std::vector<char>& area) const {
     const int H = level_.height, W = level_.width;
     int box_count = 0, goal_count = 0;
     for (int r = 0; r < H; ++r) {
@@ -300,6 +296,7 @@ class Board {
     if (cells > kMaxBoardCells) {
       fail("too large: " + std::to_string(cells) + " floor squares (at most " + std::to_string(kMaxBoardCells) + ")");
     }
+    return box_count;
   }
 
   // ---- Analysing the player's area --------------------------------------------------------
