@@ -153,6 +153,7 @@ app::Json level_json(const std::string& instance, const std::string& algorithm, 
     j["goal_set_expanded"] = r.goal_set_expanded;
     if (options.patterns.joint_nodes > 0) {
       j["joint_bounds"] = r.joint_bounds;
+      j["joint_unions"] = r.joint_unions;
       j["joint_expanded"] = r.joint_expanded;
       j["joint_raised"] = r.joint_raised;
       j["joint_skipped"] = r.joint_skipped;
@@ -217,7 +218,8 @@ void print_level(std::ostream& out, const Row& row, const SolveOptions& options,
                                               : std::string(", none learnt"));
     }
     if (options.patterns.joint_nodes > 0) {
-      out << "; joint bounds: " << r.joint_bounds << " (" << r.joint_expanded << " expanded), " << r.joint_raised
+      out << "; joint bounds: " << r.joint_bounds << " (" << r.joint_unions << " of unions, " << r.joint_expanded
+          << " expanded), " << r.joint_raised
           << " raised, " << r.joint_skipped << " skipped";
       if (r.joint_pauses > 0) out << ", " << r.joint_pauses << " paused (" << r.joint_paused << " left)";
     }
@@ -923,6 +925,9 @@ int main(int argc, char** argv) {
        "docs/sokoban.md), each sub-search stopped after this many expansions (0: never)")
       ("joint-groups", po::value<std::string>()->default_value(std::to_string(pattern_defaults.joint_groups)),
        "with --joint-nodes: how many of a state's penalty patterns get a joint bound, largest penalty first")
+      ("joint-union", po::value<std::string>()->default_value(std::to_string(pattern_defaults.joint_union_boxes)),
+       "with --joint-nodes: a state holding two or more disjoint penalty patterns gets one joint bound of "
+       "their union instead (largest penalty first, up to this many boxes; 0: never)")
       ("joint-after", po::value<std::string>()->default_value(std::to_string(pattern_defaults.joint_after_pushes)),
        "with --joint-nodes: pushes of the main search before joint bounds are asked for (0: from the start)")
       ("joint-min-raised", po::value<std::string>()->default_value(std::to_string(
@@ -1039,6 +1044,8 @@ int main(int argc, char** argv) {
         100.0;
     options.patterns.joint_groups = static_cast<int>(
         app::parse_count_in("joint-groups", vm["joint-groups"].as<std::string>(), 1, 64));
+    options.patterns.joint_union_boxes = static_cast<int>(
+        app::parse_count_in("joint-union", vm["joint-union"].as<std::string>(), 0, 64));
     options.corral_depth = static_cast<int>(
         app::parse_count_in("corral-depth", vm["corral-depth"].as<std::string>(), 0, 4));
     options.goal_room_options.max_states = static_cast<std::size_t>(

@@ -56,6 +56,7 @@ VARIANTS = [
     ("no joint bounds", ["--joint-nodes", "0"]),
     ("joint bounds from the start", ["--joint-after", "0"]),
     ("joint bounds never paused", ["--joint-min-raised", "0"]),
+    ("no joint union", ["--joint-union", "0"]),
 ]
 
 

@@ -732,6 +732,7 @@ TEST_F(App, JointNodesReportsTheJointBounds) {
   EXPECT_EQ(j["optimal"], true);
   ASSERT_TRUE(j.contains("joint_bounds")) << with.out;
   EXPECT_LE(j["joint_raised"].get<int>(), j["joint_bounds"].get<int>());
+  EXPECT_LE(j["joint_unions"].get<int>(), j["joint_bounds"].get<int>());
   EXPECT_TRUE(j.contains("joint_skipped")) << with.out;
   // The text summary says what the joint bounds did.
   const ProgramRun text = run(level + " --joint-nodes 50 -q", false);
@@ -742,6 +743,7 @@ TEST_F(App, JointNodesReportsTheJointBounds) {
   expect_usage_error(level + " --joint-nodes 50 --joint-groups 0", "joint-groups");
   expect_usage_error(level + " --joint-min-raised 101", "joint-min-raised");
   expect_usage_error(level + " --joint-after -1", "joint-after");
+  expect_usage_error(level + " --joint-union 65", "joint-union");
 }
 
 // A board with all eight symmetries of the square: the JSON says how many A* reduced by, and

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <iostream>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "collection_file.hpp"
@@ -168,7 +170,7 @@ TEST(JointBound, SameOptimaOnMicrobanWithAndWithoutAtExpansion) {
 // no fewer-moves pass), summed; every level's raised bounds are among its bounds.
 namespace {
 struct JointTotals {
-  std::uint64_t found = 0, raised = 0, expanded = 0, skipped = 0, pauses = 0, paused = 0;
+  std::uint64_t found = 0, unions = 0, raised = 0, expanded = 0, skipped = 0, pauses = 0, paused = 0;
 };
 JointTotals joint_totals_on_microban(SolveOptions options) {
   const auto entries = hsearch::sokoban::testing::read_collection("sokoban/microban/microban_155.xsb");
@@ -178,6 +180,7 @@ JointTotals joint_totals_on_microban(SolveOptions options) {
   for (int n = 1; n <= 60; ++n) {
     const SolveReport r = solve_level(entries[static_cast<std::size_t>(n - 1)].level, options);
     t.found += r.joint_bounds;
+    t.unions += r.joint_unions;
     t.raised += r.joint_raised;
     t.expanded += r.joint_expanded;
     t.skipped += r.joint_skipped;
@@ -185,14 +188,14 @@ JointTotals joint_totals_on_microban(SolveOptions options) {
     t.paused += r.joint_paused;
     EXPECT_LE(r.joint_raised, r.joint_bounds) << "level " << n;
   }
-  std::cout << t.found << " joint bounds, " << t.raised << " raised a bound, " << t.expanded << " expanded, "
+  std::cout << t.found << " joint bounds (" << t.unions << " of unions), " << t.raised << " raised a bound, " << t.expanded << " expanded, "
             << t.skipped << " skipped, " << t.pauses << " pauses, " << t.paused << " states left by them\n";
   return t;
 }
 }  // namespace
 
-// The solver reports the joint bounds it found, and on a level where the patterns have a
-// penalty they raise some states' bounds; states it held more than one push above their table
+// The solver reports the joint bounds it found (some of them of the union of disjoint
+// patterns), and on a level where the patterns have a penalty they raise some states' bounds; states it held more than one push above their table
 // bound are skipped (and counted).
 TEST(JointBound, TheSolverCountsTheJointBoundsItUses) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
@@ -202,6 +205,8 @@ TEST(JointBound, TheSolverCountsTheJointBoundsItUses) {
   options.patterns.start_after_pushes = 0;
   const JointTotals t = joint_totals_on_microban(options);
   EXPECT_GT(t.found, 0U);
+  EXPECT_GT(t.unions, 0U);
+  EXPECT_LT(t.unions, t.found);
   EXPECT_GT(t.raised, 0U);
   EXPECT_GE(t.expanded, t.found);
   EXPECT_GT(t.skipped, 0U);
@@ -225,4 +230,88 @@ TEST(JointBound, PausedJointBoundsKeepTheOptima) {
   EXPECT_GT(t.found, 0U);
   EXPECT_GT(t.pauses, 0U);
   EXPECT_GT(t.paused, 0U);
+}
+
+namespace {
+
+// `level` with its boxes and player moved to the given (row, col) squares: a position of the
+// level as a level of its own.
+Level position_of(Level level, const std::vector<std::pair<int, int>>& boxes, std::pair<int, int> player) {
+  for (std::string& row : level.rows) {
+    for (char& ch : row) {
+      if (ch == '$' || ch == '@') ch = ' ';
+      if (ch == '*' || ch == '+') ch = '.';
+    }
+  }
+  auto put = [&](std::pair<int, int> at, char on_floor, char on_goal) {
+    char& ch = level.rows[static_cast<std::size_t>(at.first)][static_cast<std::size_t>(at.second)];
+    ch = ch == '.' ? on_goal : on_floor;
+  };
+  for (const auto& b : boxes) put(b, '$', '*');
+  put(player, '@', '+');
+  return level;
+}
+
+}  // namespace
+
+// XSokoban 54 with six boxes in its goal room, 79 pushes into a 187-push solution: 108 left.
+// Two pairs of boxes each cost more than their matching: the box in the tunnel at (7,14) and
+// the one at (8,17) shut the player out of the bottom right (one of them must go down into it
+// and come back: 4 pushes), and the box at (8,2) with the one at (9,3) shut him out of the
+// bottom left (2 pushes). Each pair's joint bound sees its own detour; the table's sum
+// c(P1) + c(P2) + M(rest) lets the rest take the goals the pairs need; only the joint bound
+// of both pairs together sees both detours, and reaches the 108 pushes the solution takes.
+TEST(JointBound, TheUnionOfTheDisjointPatternsSeesBothDetours) {
+  HSEARCH_REQUIRE_DATA("sokoban/xsokoban/XSokoban.xsb");
+  const auto entries = hsearch::sokoban::testing::read_collection("sokoban/xsokoban/XSokoban.xsb");
+  const Level lv = position_of(entries[53].level,
+                               {{2, 6}, {4, 5}, {4, 8}, {5, 2}, {5, 5}, {5, 8}, {6, 5}, {6, 8},
+                                {6, 12}, {6, 15}, {6, 17}, {7, 14}, {8, 2}, {8, 17}, {9, 3}, {9, 7}},
+                               {2, 7});
+  const Board board(lv);
+  const SokobanDomain d(board);
+  const SokobanDomain::State s = d.initial_state();
+  using hsearch::sokoban::testing::cell;
+  BasicJointBound<CellSet> joint(board);
+  ASSERT_TRUE(joint.usable());
+  const CellSet right = group_of({static_cast<std::uint16_t>(cell(board, 7, 14)), static_cast<std::uint16_t>(cell(board, 8, 17))});
+  const CellSet left = group_of({static_cast<std::uint16_t>(cell(board, 8, 2)), static_cast<std::uint16_t>(cell(board, 9, 3))});
+  const JointBound of_right = joint.bound(s, right, never_stop());
+  const JointBound of_left = joint.bound(s, left, never_stop());
+  const JointBound of_both = joint.bound(s, right | left, never_stop());
+  EXPECT_TRUE(of_right.exact && of_left.exact && of_both.exact);
+  EXPECT_EQ(of_right.start, of_both.start);  // (the joint matching of the state itself)
+  EXPECT_EQ(of_right.bound, of_right.start + 4);
+  EXPECT_EQ(of_left.bound, of_left.start + 2);
+  EXPECT_EQ(of_both.bound, of_both.start + 6);
+  EXPECT_EQ(of_both.bound, 108);
+
+  // The pattern search asks for the union when a state holds disjoint penalty patterns
+  // (PatternSearchOptions::joint_union_boxes), in place of the largest one's: with the
+  // start's groups learnt, the state's bound before it is expanded is 108 with it and below
+  // without.
+  auto bound_before_expanding = [&](int union_boxes, PatternSearchStats& stats) {
+    PatternSearchOptions options;
+    options.joint_after_pushes = 0;
+    options.joint_union_boxes = union_boxes;
+    options.start_after_pushes = 0;
+    PatternSearch patterns(board, options);
+    patterns.search_start(s, [] { return false; });
+    const int bound = patterns.refine_before_expanding(s, s.box_cell[0], s.h);
+    stats = patterns.stats();
+    return bound;
+  };
+  // 108 is the position's push optimum: the bound is exact here.
+  SolveOptions solve;
+  solve.fewer_moves = false;
+  solve.limits.max_expanded = 20000;
+  const SolveReport solved = solve_level(lv, solve);
+  ASSERT_TRUE(solved.solved());
+  EXPECT_EQ(solved.pushes, 108);
+  PatternSearchStats with_union, without_union;
+  EXPECT_EQ(bound_before_expanding(6, with_union), 108);
+  EXPECT_LT(bound_before_expanding(0, without_union), 108);
+  EXPECT_EQ(with_union.joint_unions, 1U);
+  EXPECT_EQ(with_union.joint_bounds, 1U);
+  EXPECT_EQ(without_union.joint_unions, 0U);
 }

@@ -138,6 +138,12 @@ struct PatternSearchOptions {
   // revalues at expansion. On by default: docs/sokoban.md, "The joint bound at expansion".
   std::uint64_t joint_nodes = 50;
   int joint_groups = 1;
+  // A state that holds two or more disjoint penalty patterns gets one joint bound instead, of
+  // the union of those patterns (largest penalty first, up to this many boxes; 0: never). The
+  // table adds disjoint patterns' costs but lets the rest take the goals they need; a joint
+  // bound of one pattern keeps the competition but misses the others' detours. 6 boxes: on
+  // XSokoban 54 two pairs (docs/sokoban.md, "The joint bound at expansion").
+  int joint_union_boxes = 6;
   // Joint bounds are asked for once the main search has made this many pushes: on a small
   // level (Microban's median) the sub-searches cost more than they save, as the start's groups
   // do (start_after_pushes).
@@ -193,6 +199,7 @@ struct PatternSearchStats {
   std::uint64_t goal_set_searches = 0;  // patterns searched for their cost onto each goal set
   std::uint64_t goal_set_expanded = 0;  // their expansions (not in `expanded`: a budget of their own)
   std::uint64_t joint_bounds = 0;    // joint bounds found (sub-searches run)
+  std::uint64_t joint_unions = 0;    // of those, bounds of the union of disjoint patterns
   std::uint64_t joint_expanded = 0;  // their expansions
   std::uint64_t joint_raised = 0;    // states whose bound they raised
   std::uint64_t joint_skipped = 0;   // states left without one: the search held more already
@@ -1002,21 +1009,49 @@ class BasicPatternSearch final : public BasicSokobanDomain<Set>::BoundHook {
     const int n = table_.matched(s, found);
     if (n < 0) return dead_end<Cost>();
     Cost best = bound;
-    for (int k = 0; k < std::min(n, options_.joint_groups); ++k) {
-      const auto& p = table_.patterns()[found[static_cast<std::size_t>(k)]];
+    auto ask = [&](const Set& group) {
       // (its tables within a sub-search's memory limit too, checked every 64 expansions)
-      const JointBound j = joint_->bound(s, p.boxes, [&](std::uint64_t expanded) {
+      const JointBound j = joint_->bound(s, group, [&](std::uint64_t expanded) {
         return expanded >= options_.joint_nodes || ((expanded & 63) == 63 && joint_->bytes() > options_.sub_search_bytes);
       });
       ++stats_.joint_bounds;
       stats_.joint_expanded += j.expanded;
-      if (j.dead) return dead_end<Cost>();
-      best = std::max<Cost>(best, static_cast<Cost>(j.bound));
+      if (!j.dead) best = std::max<Cost>(best, static_cast<Cost>(j.bound));
+      return !j.dead;
+    };
+    // Disjoint patterns each hold a detour of their own boxes, and the table's sum lets the
+    // rest take the goals they need: one joint bound over all of them keeps every detour and
+    // the competition (PatternSearchOptions::joint_union_boxes).
+    const Set group = union_of_disjoint(found, n);
+    if (group.any()) {
+      ++stats_.joint_unions;
+      if (!ask(group)) return dead_end<Cost>();
+    } else {
+      for (int k = 0; k < std::min(n, options_.joint_groups); ++k) {
+        if (!ask(table_.patterns()[found[static_cast<std::size_t>(k)]].boxes)) return dead_end<Cost>();
+      }
     }
     stats_.joint_raised += best > bound;
     memo = JointMemo{s.boxes, s.player, table_.size(), best};
     if (n > 0) judge_joint_window(best > bound);  // (a state with no penalty pattern ran no sub-search)
     return best;
+  }
+
+  // The boxes of the disjoint penalty patterns among `found` (largest penalty first, each
+  // taken when it shares no box with those taken and keeps the union within
+  // joint_union_boxes), or no box at all when fewer than two patterns fit.
+  Set union_of_disjoint(const typename Table::Found& found, int n) const {
+    Set group;
+    if (options_.joint_union_boxes <= 0) return group;
+    int parts = 0, size = 0;
+    for (int k = 0; k < n; ++k) {
+      const auto& p = table_.patterns()[found[static_cast<std::size_t>(k)]];
+      if (p.boxes.intersects(group) || size + p.size > options_.joint_union_boxes) continue;
+      group |= p.boxes;
+      size += p.size;
+      ++parts;
+    }
+    return parts > 1 ? group : Set{};
   }
 
   // Counts one joint bound into the current window; a full window that raised too few

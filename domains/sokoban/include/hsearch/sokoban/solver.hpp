@@ -341,6 +341,7 @@ struct SolveReport {
   std::uint64_t goal_set_searches = 0;        // patterns searched for their cost onto each goal set
   std::uint64_t goal_set_expanded = 0;        // their expansions (not in pattern_expanded)
   std::uint64_t joint_bounds = 0;             // joint bounds found at expansion (sub-searches)
+  std::uint64_t joint_unions = 0;             // of those, of the union of disjoint patterns
   std::uint64_t joint_expanded = 0;           // their expansions (not in pattern_expanded)
   std::uint64_t joint_raised = 0;             // states whose bound they raised
   std::uint64_t joint_skipped = 0;            // states left without one (held more already)
@@ -954,6 +955,7 @@ Solution search_with(const Board& board, const SolveOptions& options, const Teac
   report.goal_set_searches = patterns.stats().goal_set_searches;
   report.goal_set_expanded = patterns.stats().goal_set_expanded;
   report.joint_bounds = patterns.stats().joint_bounds;
+  report.joint_unions = patterns.stats().joint_unions;
   report.joint_expanded = patterns.stats().joint_expanded;
   report.joint_raised = patterns.stats().joint_raised;
   report.joint_skipped = patterns.stats().joint_skipped;
