@@ -159,6 +159,7 @@ TEST(JointBound, SameOptimaOnMicrobanWithAndWithoutAtExpansion) {
   SolveOptions with, without;
   with.patterns.joint_nodes = 500;
   with.patterns.joint_groups = 2;
+  with.patterns.joint_union_boxes = 6;
   with.patterns.joint_after_pushes = 0;
   without.patterns.joint_nodes = 0;
   // (the start's groups from the first push on, so that small levels have patterns to use)
@@ -203,6 +204,7 @@ TEST(JointBound, TheSolverCountsTheJointBoundsItUses) {
   options.patterns.joint_nodes = 500;
   options.patterns.joint_after_pushes = 0;
   options.patterns.start_after_pushes = 0;
+  options.patterns.joint_union_boxes = 6;
   const JointTotals t = joint_totals_on_microban(options);
   EXPECT_GT(t.found, 0U);
   EXPECT_GT(t.unions, 0U);

@@ -141,9 +141,11 @@ struct PatternSearchOptions {
   // A state that holds two or more disjoint penalty patterns gets one joint bound instead, of
   // the union of those patterns (largest penalty first, up to this many boxes; 0: never). The
   // table adds disjoint patterns' costs but lets the rest take the goals they need; a joint
-  // bound of one pattern keeps the competition but misses the others' detours. 6 boxes: on
-  // XSokoban 54 two pairs (docs/sokoban.md, "The joint bound at expansion").
-  int joint_union_boxes = 6;
+  // bound of one pattern keeps the competition but misses the others' detours. Off by
+  // default: with 6 boxes XSokoban 54 is proven within the minute, but the joint bounds,
+  // raising more states, pause less often, and Microban 144 is not (docs/sokoban.md, "The
+  // joint bound at expansion").
+  int joint_union_boxes = 0;
   // Joint bounds are asked for once the main search has made this many pushes: on a small
   // level (Microban's median) the sub-searches cost more than they save, as the start's groups
   // do (start_after_pushes).
