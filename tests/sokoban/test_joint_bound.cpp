@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <iostream>
 #include <random>
-#include <string>
 #include <utility>
 #include <vector>
 
@@ -16,6 +15,7 @@
 #include "exact_cost.hpp"
 #include "hsearch/sokoban/joint_bound.hpp"
 #include "hsearch/sokoban/solver.hpp"
+#include "hsearch/sokoban/state_text.hpp"
 #include "level_text.hpp"
 #include "same_optima.hpp"
 
@@ -189,15 +189,15 @@ JointTotals joint_totals_on_microban(SolveOptions options) {
     t.paused += r.joint_paused;
     EXPECT_LE(r.joint_raised, r.joint_bounds) << "level " << n;
   }
-  std::cout << t.found << " joint bounds (" << t.unions << " of unions), " << t.raised << " raised a bound, " << t.expanded << " expanded, "
-            << t.skipped << " skipped, " << t.pauses << " pauses, " << t.paused << " states left by them\n";
+  std::cout << t.found << " joint bounds (" << t.unions << " of unions), " << t.raised << " raised a bound, "
+            << t.expanded << " expanded, " << t.skipped << " skipped, " << t.pauses << " pauses, " << t.paused << " states left by them\n";
   return t;
 }
 }  // namespace
 
 // The solver reports the joint bounds it found (some of them of the union of disjoint
-// patterns), and on a level where the patterns have a penalty they raise some states' bounds; states it held more than one push above their table
-// bound are skipped (and counted).
+// patterns), and on a level where the patterns have a penalty they raise some states' bounds;
+// states it held more than one push above their table bound are skipped (and counted).
 TEST(JointBound, TheSolverCountsTheJointBoundsItUses) {
   HSEARCH_REQUIRE_DATA("sokoban/microban/microban_155.xsb");
   SolveOptions options;
@@ -236,22 +236,15 @@ TEST(JointBound, PausedJointBoundsKeepTheOptima) {
 
 namespace {
 
-// `level` with its boxes and player moved to the given (row, col) squares: a position of the
-// level as a level of its own.
-Level position_of(Level level, const std::vector<std::pair<int, int>>& boxes, std::pair<int, int> player) {
-  for (std::string& row : level.rows) {
-    for (char& ch : row) {
-      if (ch == '$' || ch == '@') ch = ' ';
-      if (ch == '*' || ch == '+') ch = '.';
-    }
-  }
-  auto put = [&](std::pair<int, int> at, char on_floor, char on_goal) {
-    char& ch = level.rows[static_cast<std::size_t>(at.first)][static_cast<std::size_t>(at.second)];
-    ch = ch == '.' ? on_goal : on_floor;
-  };
-  for (const auto& b : boxes) put(b, '$', '*');
-  put(player, '@', '+');
-  return level;
+// The position of `level` with the boxes and the player on the given (row, col) squares, as a
+// level of its own: written by state_text, as --sample-states writes its samples.
+Level position_of(const Level& level, const std::vector<std::pair<int, int>>& boxes, std::pair<int, int> player) {
+  using hsearch::sokoban::testing::cell;
+  const Board board(level);
+  PushState s;
+  for (const auto& [r, c] : boxes) s.boxes.set(cell(board, r, c));
+  s.player = static_cast<std::uint16_t>(cell(board, player.first, player.second));
+  return hsearch::sokoban::testing::level_from(state_text(board, s));
 }
 
 }  // namespace
@@ -276,8 +269,9 @@ TEST(JointBound, TheUnionOfTheDisjointPatternsSeesBothDetours) {
   using hsearch::sokoban::testing::cell;
   BasicJointBound<CellSet> joint(board);
   ASSERT_TRUE(joint.usable());
-  const CellSet right = group_of({static_cast<std::uint16_t>(cell(board, 7, 14)), static_cast<std::uint16_t>(cell(board, 8, 17))});
-  const CellSet left = group_of({static_cast<std::uint16_t>(cell(board, 8, 2)), static_cast<std::uint16_t>(cell(board, 9, 3))});
+  auto at = [&](int r, int c) { return static_cast<std::uint16_t>(cell(board, r, c)); };
+  const CellSet right = group_of({at(7, 14), at(8, 17)});
+  const CellSet left = group_of({at(8, 2), at(9, 3)});
   const JointBound of_right = joint.bound(s, right, never_stop());
   const JointBound of_left = joint.bound(s, left, never_stop());
   const JointBound of_both = joint.bound(s, right | left, never_stop());
