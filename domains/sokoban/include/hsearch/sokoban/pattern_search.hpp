@@ -141,21 +141,21 @@ struct PatternSearchOptions {
   // A state that holds two or more disjoint penalty patterns gets one joint bound instead, of
   // the union of those patterns (largest penalty first, up to this many boxes; 0: never). The
   // table adds disjoint patterns' costs but lets the rest take the goals they need; a joint
-  // bound of one pattern keeps the competition but misses the others' detours. Off by
-  // default: with 6 boxes XSokoban 54 is proven within the minute, but the joint bounds,
-  // raising more states, pause less often, and Microban 144 is not (docs/sokoban.md, "The
-  // joint bound at expansion").
-  int joint_union_boxes = 0;
+  // bound of one pattern keeps the competition but misses the others' detours. With it
+  // XSokoban 54 is proven within the minute (docs/sokoban.md, "The joint bound at expansion").
+  int joint_union_boxes = 6;
   // Joint bounds are asked for once the main search has made this many pushes: on a small
   // level (Microban's median) the sub-searches cost more than they save, as the start's groups
   // do (start_after_pushes).
   std::uint64_t joint_after_pushes = 1 << 15;
   // Joint bounds pause when they stop paying: of each `joint_window` bounds, fewer than this
   // share raised the state's bound (0: never pause). The pause lasts `joint_pause` pushes, and
-  // twice as long each time the next window fails again. On XSokoban, where the joint bound
-  // decides levels, it raises 40 % to all of the states it bounds; on Microban 93 and 123 it
-  // raises about 10 % and only slows the search (docs/sokoban.md).
-  double joint_min_raised = 0.25;
+  // twice as long each time the next window fails again. On the XSokoban levels the joint
+  // bound decides, it raises half of the states it bounds or more; on Microban 144 it raises
+  // about half as well, but a raised state there is a hopeless one that A* reaches again later,
+  // and with the union's bounds the level took 71 s at a quarter against 42 s at a half
+  // (docs/sokoban.md).
+  double joint_min_raised = 0.5;
   std::uint64_t joint_window = 1024;
   std::uint64_t joint_pause = 1 << 18;
 };
