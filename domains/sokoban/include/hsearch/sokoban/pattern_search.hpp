@@ -153,7 +153,7 @@ struct PatternSearchOptions {
   // twice as long each time the next window fails again. On the XSokoban levels the joint
   // bound decides, it raises half of the states it bounds or more; on Microban 144 it raises
   // about half as well, but a raised state there is a hopeless one that A* reaches again later,
-  // and with the union's bounds the level took 71 s at a quarter against 42 s at a half
+  // and with the union's bounds the level took 64 s at a quarter against 42 s at a half
   // (docs/sokoban.md).
   double joint_min_raised = 0.5;
   std::uint64_t joint_window = 1024;
